@@ -1,0 +1,16 @@
+from django.apps import AppConfig
+
+
+class CoreConfig(AppConfig):
+    name = "core"
+    verbose_name = "Meeple Hall"
+    default_auto_field = "django.db.models.BigAutoField"
+
+    def ready(self):
+        """Build the plugin registry (the only start-up side effect) and register checks."""
+        from django.conf import settings
+
+        from . import checks  # noqa: F401  (registers the system checks)
+        from .plugins import build_registry, set_registry
+
+        set_registry(build_registry(list(settings.GAME_APPS)))

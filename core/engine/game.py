@@ -1,0 +1,186 @@
+"""The Game base class, declared options and the final Result.
+
+One object per game with a fixed API (the OpenSpiel shape). Subclasses set the metadata and
+implement the rule functions; the base class supplies move dispatch (one ``move_<type>`` method
+per move type, so each type has exactly one handler that validates its own payload).
+"""
+
+from __future__ import annotations
+
+import random
+from dataclasses import asdict, dataclass, field
+from typing import Any, ClassVar
+
+from .errors import MalformedMove
+
+State = dict[str, Any]
+Move = dict[str, Any]
+
+
+class OptionError(ValueError):
+    """A table's options do not fit the game; the message is shown on the create-table form."""
+
+
+@dataclass(frozen=True)
+class Option:
+    """A setting chosen when a table is created.
+
+    ``kind`` is ``"bool"``, ``"int"`` or ``"choice"``. With ``per_seat=True`` every seat gets its
+    own value (a handicap difficulty, say); the game then reads it from ``seat_options[seat]``.
+    ``players`` limits the option to tables with that many players (e.g. ``(1, 1)`` for solo only).
+    """
+
+    name: str
+    label: str
+    kind: str = "choice"
+    default: Any = None
+    choices: tuple[tuple[Any, str], ...] = ()
+    min: int | None = None
+    max: int | None = None
+    help: str = ""
+    per_seat: bool = False
+    players: tuple[int, int] | None = None
+
+    def applies_to(self, players: int) -> bool:
+        return self.players is None or self.players[0] <= players <= self.players[1]
+
+    def clean(self, raw: Any) -> Any:
+        """Convert a submitted value (often a string from a form) or raise OptionError."""
+        if raw is None or raw == "":
+            return self.default
+        if self.kind == "bool":
+            if isinstance(raw, bool):
+                return raw
+            if str(raw).lower() in ("1", "true", "on", "yes"):
+                return True
+            if str(raw).lower() in ("0", "false", "off", "no"):
+                return False
+            raise OptionError(f"{self.label}: expected yes or no.")
+        if self.kind == "int":
+            try:
+                value = int(raw)
+            except (TypeError, ValueError):
+                raise OptionError(f"{self.label}: expected a whole number.") from None
+            if self.min is not None and value < self.min or self.max is not None and value > self.max:
+                raise OptionError(f"{self.label}: must be between {self.min} and {self.max}.")
+            return value
+        for value, _label in self.choices:
+            if raw == value or str(raw) == str(value):
+                return value
+        allowed = ", ".join(str(label) for _v, label in self.choices)
+        raise OptionError(f"{self.label}: choose one of {allowed}.")
+
+
+@dataclass
+class Result:
+    """How a finished game ended.
+
+    ``ranks`` are 1-based per seat, equal ranks meaning a shared place after every tie-break.
+    ``tiebreak`` explains in words how ties were settled (shown under the final scores).
+    ``won`` is set for solo and cooperative games, where a seat wins or loses against the game.
+    ``breakdown`` gives per seat the points by category for the score table.
+    """
+
+    scores: list[float]
+    ranks: list[int]
+    tiebreak: str = ""
+    won: list[bool] | None = None
+    breakdown: list[dict[str, float]] | None = None
+    details: dict[str, Any] = field(default_factory=dict)
+
+    def to_json(self) -> dict[str, Any]:
+        return asdict(self)
+
+    @classmethod
+    def from_json(cls, data: dict[str, Any]) -> Result:
+        return cls(**data)
+
+
+def ranks_by(keys: list[tuple]) -> list[int]:
+    """1-based competition ranks from per-seat sort keys, higher key = better; equal keys share."""
+    order = sorted(range(len(keys)), key=lambda s: keys[s], reverse=True)
+    ranks = [0] * len(keys)
+    for position, seat in enumerate(order):
+        if position and keys[seat] == keys[order[position - 1]]:
+            ranks[seat] = ranks[order[position - 1]]
+        else:
+            ranks[seat] = position + 1
+    return ranks
+
+
+class Game:
+    """Base class for a game's rules. Everything here is pure: no I/O, no globals, no Django.
+
+    The framework always hands ``apply`` a private deep copy of the state (see
+    :func:`core.engine.play`), so handlers may mutate ``state`` freely and a refused move provably
+    changes nothing.
+    """
+
+    slug: ClassVar[str]
+    name: ClassVar[str]
+    min_players: ClassVar[int] = 2
+    max_players: ClassVar[int] = 2
+    playing_time: ClassVar[str] = ""
+    summary: ClassVar[str] = ""
+    options: ClassVar[tuple[Option, ...]] = ()
+
+    # ---- the contract ---------------------------------------------------------------------
+    def setup(
+        self,
+        players: int,
+        options: dict[str, Any],
+        seat_options: list[dict[str, Any]],
+        rng: random.Random,
+    ) -> State:
+        raise NotImplementedError
+
+    def to_act(self, state: State) -> set[int]:
+        """Seats that may move now: one for a sequential turn, several for simultaneous picks,
+        none once the game is over."""
+        raise NotImplementedError
+
+    def legal_moves(self, state: State, seat: int) -> list[Move]:
+        """Every move ``seat`` may make now (empty if it is not to act). Must be complete: bots,
+        UI hints and fuzz tests are driven by it."""
+        raise NotImplementedError
+
+    def apply(self, state: State, seat: int, move: Move, rng: random.Random) -> State:
+        """Dispatch ``move`` to ``move_<type>(state, seat, move, rng)`` and return the new state."""
+        if not isinstance(move, dict):
+            raise MalformedMove("A move must be an object with a 'type'.")
+        kind = move.get("type")
+        handler = getattr(self, f"move_{kind}", None) if isinstance(kind, str) else None
+        if handler is None or not kind.isidentifier():
+            known = ", ".join(sorted(self.move_types())) or "none"
+            raise MalformedMove(f"Unknown move type {kind!r}; this game knows: {known}.")
+        result = handler(state, seat, move, rng)
+        return state if result is None else result
+
+    def view(self, state: State, seat: int | None) -> dict[str, Any]:
+        """What ``seat`` may know (``None`` = a spectator). Must hide everything in secrets()."""
+        raise NotImplementedError
+
+    def secrets(self, state: State, seat: int | None) -> set[str]:
+        """Identifiers ``seat`` must not see: cards in other hands, face-down stacks, picks not
+        yet revealed. The test-kit scans every view, page and frame for them."""
+        raise NotImplementedError
+
+    def result(self, state: State) -> Result | None:
+        """``None`` while the game goes on, then the final Result."""
+        raise NotImplementedError
+
+    # ---- optional refinements ------------------------------------------------------------
+    def validate_options(
+        self, players: int, options: dict[str, Any], seat_options: list[dict[str, Any]]
+    ) -> None:
+        """Raise OptionError for combinations the rules forbid (after each value is cleaned)."""
+
+    def progress(self, state: State) -> float:
+        """A rough 0..1 measure of how far the game is, for lobby lists."""
+        return 0.0
+
+    def move_types(self) -> list[str]:
+        return [n[len("move_"):] for n in dir(self) if n.startswith("move_") and n != "move_types"]
+
+    def __repr__(self) -> str:
+        return f"<Game {self.slug}>"

@@ -1,0 +1,86 @@
+"""The whole Meeple Hall plugin API, in one file.
+
+A game plugin is a Django app listed under the ``meeplehall.games`` entry-point group. Meeple
+Hall registers the app's ``hooks`` module with pluggy at start-up (``CoreConfig.ready``); each
+function there decorated with ``@hookimpl`` and named after a spec below is called as described.
+
+Vocabulary: ``register_<things>()`` runs once at start-up and returns a list; ``after_<event>``
+runs after the database transaction has committed and returns nothing; ``extra_<thing>`` returns
+extra material for a page. Hooks are always called with keyword arguments.
+
+Templates are found by convention, not by hook: ``<slug>/board.html`` draws the match page from
+the player's view, and ``<slug>/how_to_play.html`` is the game's rules page.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+import pluggy
+
+if TYPE_CHECKING:
+    from core.engine import Bot, Game, Result
+
+hookspec = pluggy.HookspecMarker("meeplehall")
+hookimpl = pluggy.HookimplMarker("meeplehall")
+
+
+# -------------------------------------------------------------------------------------------
+# Start-up: what a plugin brings
+# -------------------------------------------------------------------------------------------
+
+
+@hookspec
+def register_games() -> list[Game]:
+    """Return the games this plugin provides (usually one).
+
+    Called once when the plugin registry is built. Each game's ``slug`` must be unique across
+    every installed plugin; a duplicate is refused and reported to staff.
+
+    :returns: a list of :class:`core.engine.Game` instances.
+    """
+
+
+@hookspec
+def register_bots() -> list[Bot]:
+    """Return bots better than random for this plugin's games.
+
+    Called once at start-up. Each bot's ``game`` attribute names the slug it plays; the random
+    bot is always available for every game and needs no registration.
+
+    :returns: a list of :class:`core.engine.Bot` instances.
+    """
+
+
+# -------------------------------------------------------------------------------------------
+# Events
+# -------------------------------------------------------------------------------------------
+
+
+@hookspec
+def after_match_finished(match: Any, result: Result) -> None:
+    """A match has just finished; record whatever the plugin keeps (solo progress, stats).
+
+    Called after the transaction that stored the last move has committed, once per match,
+    for every plugin (check ``match.game_slug``). Exceptions are logged, never shown to players.
+
+    :param match: the finished :class:`core.models.Match`, with its seats.
+    :param result: the game's :class:`core.engine.Result`.
+    """
+
+
+# -------------------------------------------------------------------------------------------
+# Pages
+# -------------------------------------------------------------------------------------------
+
+
+@hookspec
+def extra_profile_sections(user: Any) -> list[dict[str, Any]]:
+    """Extra sections for a user's profile page, such as solo-mode progress.
+
+    Called while rendering the profile. Each section is ``{"title": str, "template": str,
+    "context": dict}``; the template is rendered with that context.
+
+    :param user: the user whose profile is shown.
+    :returns: a list of sections (empty if the plugin has nothing for this user).
+    """

@@ -1,0 +1,125 @@
+"""Finding game plugins and the registry of their games and bots.
+
+Settings read the ``meeplehall.games`` entry points as strings (never importing plugin code) and
+add the app packages to INSTALLED_APPS; Django then loads models, migrations, admin and
+templates. ``CoreConfig.ready()`` calls :func:`build_registry`, which registers each app's
+``hooks`` module with pluggy. A plugin that fails to import or raises in a hook is recorded in
+``registry.problems`` (logged, shown in the admin and by ``manage.py check``) and skipped, so
+every other game keeps working.
+"""
+
+from __future__ import annotations
+
+import importlib
+import logging
+from dataclasses import dataclass, field
+from importlib.metadata import entry_points
+
+import pluggy
+
+from core import hookspecs
+from core.engine import Bot, Game, RandomBot
+
+ENTRY_POINT_GROUP = "meeplehall.games"
+log = logging.getLogger(__name__)
+
+
+def discover_apps() -> list[str]:
+    """App packages named by installed plugins, sorted by game slug (no plugin code imported)."""
+    found = {ep.name: ep.value for ep in entry_points(group=ENTRY_POINT_GROUP)}
+    return [found[name] for name in sorted(found)]
+
+
+@dataclass
+class Registry:
+    manager: pluggy.PluginManager
+    games: dict[str, Game] = field(default_factory=dict)
+    bots: dict[str, dict[str, Bot]] = field(default_factory=dict)
+    problems: list[str] = field(default_factory=list)
+
+    def game(self, slug: str) -> Game:
+        return self.games[slug]
+
+    def bots_for(self, slug: str) -> dict[str, Bot]:
+        """Bots that play ``slug``, the random bot first."""
+        return {"random": RandomBot(), **self.bots.get(slug, {})}
+
+    def bot(self, slug: str, name: str) -> Bot:
+        return self.bots_for(slug).get(name) or RandomBot()
+
+    def call(self, hook: str, **kwargs) -> list:
+        """Call a hook on every plugin; a plugin that raises is logged and left out."""
+        results = []
+        for impl in getattr(self.manager.hook, hook).get_hookimpls():
+            try:
+                value = impl.function(**{name: kwargs[name] for name in impl.argnames})
+            except Exception as exc:  # a broken plugin must not take the portal down
+                log.exception("plugin %s failed in %s", impl.plugin_name, hook)
+                self._problem(f"{impl.plugin_name}: {hook} raised {exc!r}")
+                continue
+            if value is not None:
+                results.append(value)
+        return results
+
+    def _problem(self, text: str) -> None:
+        if text not in self.problems:
+            self.problems.append(text)
+
+
+def new_manager() -> pluggy.PluginManager:
+    manager = pluggy.PluginManager("meeplehall")
+    manager.add_hookspecs(hookspecs)
+    return manager
+
+
+def build_registry(app_names: list[str]) -> Registry:
+    """Register each app's ``hooks`` module and collect games and bots, skipping broken ones."""
+    registry = Registry(new_manager())
+    for app in sorted(app_names):
+        try:
+            module = importlib.import_module(f"{app}.hooks")
+        except ModuleNotFoundError as exc:
+            if exc.name != f"{app}.hooks":
+                registry._problem(f"{app}: hooks failed to import: {exc}")
+            continue
+        except Exception as exc:
+            log.exception("plugin %s failed to import", app)
+            registry._problem(f"{app}: hooks failed to import: {exc!r}")
+            continue
+        registry.manager.register(module, name=app)
+    try:
+        registry.manager.check_pending()
+    except pluggy.PluginValidationError as exc:
+        registry._problem(f"unknown hook: {exc}")
+    for games in registry.call("register_games"):
+        for game in games:
+            if game.slug in registry.games:
+                registry._problem(f"duplicate game slug {game.slug!r}; the second one is ignored")
+                continue
+            registry.games[game.slug] = game
+    for bots in registry.call("register_bots"):
+        for bot in bots:
+            registry.bots.setdefault(bot.game, {})[bot.name] = bot
+    return registry
+
+
+_registry: Registry | None = None
+
+
+def registry() -> Registry:
+    """The registry built at start-up (built on first use outside Django, e.g. in scripts)."""
+    global _registry
+    if _registry is None:
+        from django.apps import apps
+
+        _registry = build_registry([cfg.name for cfg in apps.get_app_configs()])
+    return _registry
+
+
+def set_registry(value: Registry | None) -> None:
+    global _registry
+    _registry = value
+
+
+def get_game(slug: str) -> Game:
+    return registry().games[slug]

@@ -1,0 +1,81 @@
+"""The pure engine: RNG derivation, safe apply, options, leak scanning, shared helpers."""
+
+import pytest
+
+from core.engine import IllegalMove, Option, OptionError, find_leaks, resolve_options, rng_for
+from core.engine import cards, grid, seats
+from core.engine.game import ranks_by
+
+
+def test_rng_depends_on_seed_and_ply_only():
+    assert rng_for(5, 3).random() == rng_for(5, 3).random()
+    assert rng_for(5, 3).random() != rng_for(5, 4).random()
+    assert rng_for(5, 3).random() != rng_for(6, 3).random()
+
+
+def test_find_leaks_matches_whole_ids_only():
+    text = '{"hand": ["snack-17", "snack-2"]}'
+    assert find_leaks(text, {"snack-1", "snack-17", "snack-3"}) == ["snack-17"]
+    assert find_leaks(text, set()) == []
+
+
+def test_option_cleaning():
+    opt = Option("level", "Level", kind="int", default=1, min=1, max=8)
+    assert opt.clean("3") == 3
+    assert opt.clean("") == 1
+    with pytest.raises(OptionError):
+        opt.clean("9")
+    flag = Option("golden", "Golden", kind="bool", default=False)
+    assert flag.clean("on") is True
+    choice = Option("mode", "Mode", choices=(("a", "A"), ("b", "B")), default="a")
+    with pytest.raises(OptionError, match="choose one of"):
+        choice.clean("c")
+
+
+def test_resolve_options_fills_defaults_and_per_seat_values():
+    class G:
+        name, min_players, max_players = "G", 1, 4
+        options = (Option("x", "X", kind="int", default=2, min=0, max=5),
+                   Option("hc", "Handicap", default="easy", per_seat=True,
+                          choices=(("easy", "Easy"), ("hard", "Hard"))),
+                   Option("solo", "Solo", kind="bool", default=False, players=(1, 1)))
+
+        def validate_options(self, players, options, seat_options):
+            pass
+
+    options, seat_options = resolve_options(G(), 2, {}, [{"hc": "hard"}])
+    assert options == {"x": 2}
+    assert seat_options == [{"hc": "hard"}, {"hc": "easy"}]
+    assert resolve_options(G(), 1)[0] == {"x": 2, "solo": False}
+    with pytest.raises(OptionError, match="1 to 4 players"):
+        resolve_options(G(), 5)
+
+
+def test_ranks_share_places_on_equal_keys():
+    assert ranks_by([(3,), (5,), (3,)]) == [2, 1, 2]
+
+
+def test_deck_reshuffles_the_discard_pile():
+    rng = rng_for(1, 0)
+    deck = cards.new_deck(["a", "b"], rng)
+    drawn = cards.draw(deck, 2, rng)
+    cards.discard(deck, drawn)
+    assert sorted(cards.draw(deck, 3, rng)) == ["a", "b"]
+    assert cards.remaining(deck) == 0
+
+
+def test_pass_along_left_and_right():
+    assert seats.pass_along(["h0", "h1", "h2"], 1) == ["h2", "h0", "h1"]
+    assert seats.pass_along(["h0", "h1", "h2"], -1) == ["h1", "h2", "h0"]
+    assert seats.order_from(2, 4) == [2, 3, 0, 1]
+
+
+def test_grid_regions_and_rotation():
+    colours = {(0, 0): "r", (1, 0): "r", (2, 0): "b", (0, 1): "b"}
+    found = sorted(sorted(r) for r in grid.regions(colours, colours.get))
+    assert found == [[(0, 0), (1, 0)], [(0, 1)], [(2, 0)]]
+    assert grid.normalise(grid.rotate([(0, 0), (1, 0)], 1)) == ((0, 0), (0, 1))
+
+
+def test_illegal_move_carries_its_reason():
+    assert IllegalMove("No.").reason == "No."
