@@ -1,0 +1,1 @@
+"""Lodge (2025), hikers and snacks: feed the hikers, mind the squirrels."""

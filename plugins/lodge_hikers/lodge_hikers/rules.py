@@ -1,0 +1,599 @@
+"""The rules of Lodge (hikers and snacks) as pure functions over a JSON state (no Django here).
+
+A turn: every player with cards secretly picks a Snack card (``pick``); the last pick reveals
+them all (plus the automatic card in 2-3 player games) and they are placed in ascending number.
+The placement runs by itself until a player must decide something; then the game waits for that
+player only (``place`` among several customers, ``swap`` or ``redraw`` for a won customer's
+ability) and carries on after their move.
+
+State (all JSON):
+    players, rounds, round, turn, phase ("pick" | "resolve" | "over"), automatic (bool)
+    hands[seat]: snack numbers; picks[seat]: number or None (secret until the reveal)
+    row: [{"customer": code or None, "snacks": [numbers]}]; customers: {"draw", "discard"} codes
+    snacks: {"draw", "discard"} numbers; collected[seat]: customer codes
+    tokens[seat]: {"1": n, "3": n}; supply: {"1": n, "3": n}
+    queue: revealed cards still to place [{"seat": seat or None, "card": n}]
+    pending: None or {"kind": "place"|"swap"|"redraw", "seat": s, ...}
+    reveal: the last reveal, entry per card with what became of it; log: public sentences
+"""
+
+from __future__ import annotations
+
+from itertools import combinations
+from typing import Any
+
+from core.engine import Game, IllegalMove, Option, Result
+from core.engine.cards import discard as deck_discard
+from core.engine.cards import draw as deck_draw
+from core.engine.cards import new_deck
+from core.engine.fields import get_int, get_list
+from core.engine.game import ranks_by
+from core.engine.errors import MalformedMove
+
+from .catalog import (
+    ABILITIES,
+    CUSTOMERS,
+    HAND_SIZE,
+    HIKERS,
+    SNACK_LABELS,
+    SNACK_TYPES,
+    SNACKS,
+    SQUIRREL_WIN,
+    SQUIRRELS,
+    TOKEN_SUPPLY,
+    customer_id,
+    snack_id,
+    snack_label,
+    squirrel_points,
+)
+
+REDRAW_MAX = 2
+
+
+def who(seat: int | None) -> str:
+    return "The automatic card" if seat is None else f"Player {seat + 1}"
+
+
+def rounds_for(players: int) -> int:
+    return 2 if players >= 5 else 3
+
+
+def row_size_for(players: int) -> int:
+    return 4 if players >= 5 else 3
+
+
+def squirrel_count(tokens: dict[str, int]) -> int:
+    return tokens["1"] + 3 * tokens["3"]
+
+
+def room_for(slot: dict, snack_type: str) -> bool:
+    """Whether the customer in ``slot`` wants ``snack_type`` and still has room for one more."""
+    code = slot["customer"]
+    if code is None:
+        return False
+    wanted = HIKERS[code]["order"].get(snack_type, 0)
+    placed = sum(1 for n in slot["snacks"] if SNACKS[n] == snack_type)
+    return placed < wanted
+
+
+def order_complete(slot: dict) -> bool:
+    code = slot["customer"]
+    return code is not None and len(slot["snacks"]) == sum(HIKERS[code]["order"].values())
+
+
+def takers(state: dict, card: int) -> list[int]:
+    """Row positions whose customer can take ``card`` (left to right)."""
+    return [i for i, slot in enumerate(state["row"]) if room_for(slot, SNACKS[card])]
+
+
+class LodgeHikers(Game):
+    slug = "lodge_hikers"
+    name = "Lodge: hikers and snacks"
+    min_players = 2
+    max_players = 6
+    playing_time = "20 min"
+    summary = ("Play snack cards to hungry hikers in ascending order; complete orders for points, "
+               "and keep the squirrels at bay (or collect exactly ten).")
+    options = (
+        Option(
+            "automatic", "Automatic snack card each turn", kind="bool", default=True,
+            help="The 2-3 player rule: a snack from the deck joins every reveal.",
+            players=(2, 3),
+        ),
+    )
+
+    # ---- setup --------------------------------------------------------------------------
+    def setup(self, players, options, seat_options, rng):
+        customers = new_deck(CUSTOMERS, rng)
+        row, set_aside = [], []
+        while len(row) < row_size_for(players):
+            code = customers["draw"].pop()
+            if code in SQUIRRELS:
+                set_aside.append(code)
+            else:
+                row.append({"customer": code, "snacks": []})
+        customers["draw"].extend(set_aside)
+        rng.shuffle(customers["draw"])
+        snacks = new_deck(list(SNACKS), rng)
+        hands = [sorted(deck_draw(snacks, HAND_SIZE, rng)) for _ in range(players)]
+        state = {
+            "players": players,
+            "rounds": rounds_for(players),
+            "round": 1,
+            "turn": 1,
+            "phase": "pick",
+            "automatic": players <= 3 and bool(options.get("automatic", True)),
+            "hands": hands,
+            "picks": [None] * players,
+            "row": row,
+            "customers": customers,
+            "snacks": snacks,
+            "collected": [[] for _ in range(players)],
+            "tokens": [{"1": 0, "3": 0} for _ in range(players)],
+            "supply": dict(TOKEN_SUPPLY),
+            "queue": [],
+            "pending": None,
+            "reveal": [],
+            "log": [],
+        }
+        if set_aside:
+            state["log"].append(
+                f"{len(set_aside)} Squirrel card(s) turned up while laying out the row; they were "
+                "replaced and shuffled back into the Customer deck without effect."
+            )
+        state["log"].append(f"Round 1 of {state['rounds']} begins.")
+        return state
+
+    # ---- whose turn -----------------------------------------------------------------------
+    def to_act(self, state):
+        if state["phase"] == "pick":
+            return {s for s in range(state["players"])
+                    if state["picks"][s] is None and state["hands"][s]}
+        if state["phase"] == "resolve" and state["pending"]:
+            return {state["pending"]["seat"]}
+        return set()
+
+    def legal_moves(self, state, seat):
+        if seat not in self.to_act(state):
+            return []
+        hand = sorted(state["hands"][seat])
+        if state["phase"] == "pick":
+            return [{"type": "pick", "card": n} for n in hand]
+        pending = state["pending"]
+        if pending["kind"] == "place":
+            return [{"type": "place", "slot": i} for i in pending["options"]]
+        if pending["kind"] == "swap":
+            targets = self._swap_targets(state, seat)
+            return [{"type": "swap", "card": n, "target": t} for n in hand for t in targets]
+        moves = []
+        for size in range(REDRAW_MAX + 1):
+            moves += [{"type": "redraw", "cards": list(c)} for c in combinations(hand, size)]
+        return moves
+
+    # ---- moves ----------------------------------------------------------------------------
+    def move_pick(self, state, seat, move, rng):
+        if state["phase"] != "pick":
+            raise IllegalMove("Cards are not being picked right now.")
+        card = get_int(move, "card")
+        if card not in state["hands"][seat]:
+            raise IllegalMove("You can only play a Snack card from your hand.")
+        if state["picks"][seat] is not None:
+            raise IllegalMove("You have already picked a card this turn.")
+        state["picks"][seat] = card
+        state["log"].append(f"{who(seat)} picked a card.")
+        if not self.to_act(state):
+            self._reveal(state, rng)
+        return state
+
+    def move_place(self, state, seat, move, rng):
+        pending = self._pending(state, seat, "place")
+        slot = get_int(move, "slot", 0, len(state["row"]) - 1)
+        if slot not in pending["options"]:
+            raise IllegalMove("That customer cannot take this snack.")
+        state["pending"] = None
+        entry = state["queue"].pop(0)
+        self._place(state, entry, slot, rng)
+        self._run(state, rng)
+        return state
+
+    def move_swap(self, state, seat, move, rng):
+        pending = self._pending(state, seat, "swap")
+        card = get_int(move, "card")
+        target = get_int(move, "target", 0, state["players"] - 1)
+        if card not in state["hands"][seat]:
+            raise IllegalMove("You can only give a Snack card from your hand.")
+        if target not in self._swap_targets(state, seat):
+            raise IllegalMove("Choose another player who has Snack cards in hand.")
+        taken = rng.choice(state["hands"][target])
+        state["hands"][target].remove(taken)
+        state["hands"][seat].remove(card)
+        state["hands"][target].append(card)
+        state["hands"][seat].append(taken)
+        state["hands"][seat].sort()
+        state["hands"][target].sort()
+        state["log"].append(f"{who(seat)} gave a card to {who(target)} and took one at random.")
+        state["pending"] = None
+        self._finish_order(state, pending["slot"], rng)
+        self._run(state, rng)
+        return state
+
+    def move_redraw(self, state, seat, move, rng):
+        pending = self._pending(state, seat, "redraw")
+        raw = move.get("cards", [])
+        if isinstance(raw, int) and not isinstance(raw, bool):
+            cards = [raw]
+        elif raw is None:
+            cards = []
+        else:
+            cards = get_list(move, "cards", int, max_len=REDRAW_MAX)
+        if len(set(cards)) != len(cards):
+            raise IllegalMove("Each card can be discarded only once.")
+        hand = state["hands"][seat]
+        if any(c not in hand for c in cards):
+            raise IllegalMove("You can only discard Snack cards from your hand.")
+        for c in cards:
+            hand.remove(c)
+        deck_discard(state["snacks"], cards)
+        hand.extend(deck_draw(state["snacks"], len(cards), rng))
+        hand.sort()
+        state["log"].append(f"{who(seat)} discarded {len(cards)} card(s) and drew as many."
+                            if cards else f"{who(seat)} kept their hand.")
+        state["pending"] = None
+        self._finish_order(state, pending["slot"], rng)
+        self._run(state, rng)
+        return state
+
+    def _pending(self, state, seat, kind):
+        pending = state["pending"]
+        if state["phase"] != "resolve" or not pending or pending["seat"] != seat:
+            raise IllegalMove("Nothing is waiting for you right now.")
+        if pending["kind"] != kind:
+            raise MalformedMove(f"The game is waiting for a '{pending['kind']}' move, not '{kind}'.")
+        return pending
+
+    # ---- the reveal and the ascending placement ---------------------------------------
+    def _reveal(self, state, rng):
+        queue = []
+        for seat, card in enumerate(state["picks"]):
+            if card is not None:
+                state["hands"][seat].remove(card)
+                queue.append({"seat": seat, "card": card})
+        if state["automatic"]:
+            drawn = deck_draw(state["snacks"], 1, rng)
+            if drawn:
+                queue.append({"seat": None, "card": drawn[0]})
+        queue.sort(key=lambda e: e["card"])
+        state["picks"] = [None] * state["players"]
+        state["queue"] = queue
+        state["reveal"] = [{"seat": e["seat"], "card": e["card"], "outcome": "waiting",
+                            "customer": None} for e in queue]
+        state["phase"] = "resolve"
+        shown = ", ".join(f"{who(e['seat'])} {snack_label(e['card'])}" for e in queue)
+        state["log"].append(f"Turn {state['turn']} reveal: {shown}.")
+        self._run(state, rng)
+
+    def _run(self, state, rng):
+        """Place queued cards in ascending order until a player must choose or the turn ends."""
+        while state["pending"] is None and state["queue"]:
+            entry = state["queue"][0]
+            options = takers(state, entry["card"])
+            if len(options) > 1 and entry["seat"] is not None:
+                state["pending"] = {"kind": "place", "seat": entry["seat"], "card": entry["card"],
+                                    "options": options}
+                return
+            state["queue"].pop(0)
+            if options:
+                self._place(state, entry, options[0], rng)
+            else:
+                self._eaten(state, entry)
+        if state["pending"] is None:
+            self._end_turn(state, rng)
+
+    def _outcome(self, state, entry, outcome, customer=None):
+        for shown in state["reveal"]:
+            if shown["card"] == entry["card"] and shown["outcome"] == "waiting":
+                shown["outcome"] = outcome
+                shown["customer"] = customer
+                return
+
+    def _eaten(self, state, entry):
+        deck_discard(state["snacks"], [entry["card"]])
+        self._outcome(state, entry, "eaten")
+        if entry["seat"] is None:
+            state["log"].append(f"No customer can take the automatic card "
+                                f"{snack_label(entry['card'])}; it is discarded.")
+            return
+        got = self._gain(state, entry["seat"], 1)
+        state["log"].append(f"No customer can take {snack_label(entry['card'])}: the squirrels "
+                            f"eat it and {who(entry['seat'])} takes {got} Squirrel token.")
+
+    def _place(self, state, entry, slot_index, rng):
+        slot = state["row"][slot_index]
+        slot["snacks"].append(entry["card"])
+        name = HIKERS[slot["customer"]]["name"]
+        if not order_complete(slot):
+            self._outcome(state, entry, "placed", name)
+            state["log"].append(f"{who(entry['seat'])} places {snack_label(entry['card'])} "
+                                f"on the {name}.")
+            return
+        self._outcome(state, entry, "completed", name)
+        code = slot["customer"]
+        slot["customer"] = None
+        seat = entry["seat"]
+        if seat is None:
+            deck_discard(state["customers"], [code])
+            state["log"].append(f"The automatic card {snack_label(entry['card'])} completes the "
+                                f"{name}'s order; the {name} leaves the lodge.")
+            self._finish_order(state, slot_index, rng)
+            return
+        state["collected"][seat].append(code)
+        state["log"].append(f"{who(seat)} places {snack_label(entry['card'])} and completes the "
+                            f"{name}'s order ({HIKERS[code]['points']} point(s)).")
+        self._ability(state, seat, code, slot_index, rng)
+
+    def _ability(self, state, seat, code, slot_index, rng):
+        ability = HIKERS[code]["ability"]
+        hands = state["hands"]
+        if ability == "DRAW1":
+            self._draw(state, seat, 1, rng)
+        elif ability == "DRAW2_OTHERS1":
+            self._draw(state, seat, 2, rng)
+            for other in range(1, state["players"]):
+                self._draw(state, (seat + other) % state["players"], 1, rng)
+        elif ability in ("SQUIRREL1", "SQUIRREL2"):
+            got = self._gain(state, seat, 1 if ability == "SQUIRREL1" else 2)
+            state["log"].append(f"{who(seat)} takes {got} Squirrel token(s).")
+        elif ability == "CLEAR_SQUIRRELS":
+            tokens = state["tokens"][seat]
+            state["supply"]["1"] += tokens["1"]
+            state["supply"]["3"] += tokens["3"]
+            state["tokens"][seat] = {"1": 0, "3": 0}
+            state["log"].append(f"{who(seat)} discards all their Squirrel tokens.")
+        elif ability == "SWAP":
+            if hands[seat] and self._swap_targets(state, seat):
+                state["pending"] = {"kind": "swap", "seat": seat, "slot": slot_index}
+                return
+            state["log"].append("Nobody can swap a card, so the swap does nothing.")
+        elif ability == "REDRAW2":
+            if hands[seat]:
+                state["pending"] = {"kind": "redraw", "seat": seat, "slot": slot_index}
+                return
+            state["log"].append(f"{who(seat)} has no card to discard.")
+        self._finish_order(state, slot_index, rng)
+
+    def _swap_targets(self, state, seat):
+        return [t for t in range(state["players"]) if t != seat and state["hands"][t]]
+
+    def _draw(self, state, seat, count, rng):
+        drawn = deck_draw(state["snacks"], count, rng)
+        state["hands"][seat].extend(drawn)
+        state["hands"][seat].sort()
+        state["log"].append(f"{who(seat)} draws {len(drawn)} Snack card(s).")
+
+    def _finish_order(self, state, slot_index, rng):
+        """After a completed order's ability: discard its snacks, then reveal a new customer."""
+        slot = state["row"][slot_index]
+        deck_discard(state["snacks"], slot["snacks"])
+        slot["snacks"] = []
+        self._refill(state, slot_index, rng)
+
+    def _refill(self, state, slot_index, rng):
+        """Reveal customers into an empty space, resolving every Squirrel until a hiker appears.
+
+        If the Customer deck runs out, its discard pile is shuffled into a new deck once per
+        space; when nothing is left the space stays empty.
+        """
+        customers = state["customers"]
+        reshuffled = False
+        while True:
+            if not customers["draw"]:
+                if reshuffled or not customers["discard"]:
+                    state["log"].append("The Customer deck is empty; the space stays empty.")
+                    return
+                customers["draw"], customers["discard"] = customers["discard"], []
+                rng.shuffle(customers["draw"])
+                reshuffled = True
+                state["log"].append("The Customer deck ran out; its discards were shuffled.")
+            code = customers["draw"].pop()
+            if code in HIKERS:
+                state["row"][slot_index]["customer"] = code
+                state["log"].append(f"The {HIKERS[code]['name']} arrives at the lodge.")
+                return
+            self._squirrel(state, code)
+            deck_discard(customers, [code])
+
+    def _squirrel(self, state, code):
+        eats = SQUIRRELS[code]
+        eaten = 0
+        for slot in state["row"]:
+            gone = [n for n in slot["snacks"] if SNACKS[n] in eats]
+            if gone:
+                slot["snacks"] = [n for n in slot["snacks"] if SNACKS[n] not in eats]
+                deck_discard(state["snacks"], gone)
+                eaten += len(gone)
+        kinds = " and ".join(SNACK_LABELS[t].lower() for t in eats)
+        state["log"].append(f"A Squirrel card appears and eats {eaten} {kinds} snack(s) from "
+                            "the row.")
+        for seat in range(state["players"]):
+            if squirrel_count(state["tokens"][seat]):
+                got = self._gain(state, seat, 1)
+                state["log"].append(f"{who(seat)} already had squirrels and takes {got} more.")
+
+    # ---- squirrel tokens: the box's limited supply of 1s and 3s ---------------------------
+    def _gain(self, state, seat, count):
+        """Give ``count`` Squirrel tokens' worth from the supply; returns how many were paid.
+
+        Three 1s are changed for a 3 whenever the supply has one, which keeps 1s available;
+        when only 3s are left a player takes a 3 and returns two 1s. If the supply cannot pay,
+        the player takes what is left.
+        """
+        supply, tokens = state["supply"], state["tokens"][seat]
+        paid = 0
+        for _ in range(count):
+            if supply["1"]:
+                supply["1"] -= 1
+                tokens["1"] += 1
+            elif supply["3"] and tokens["1"] >= 2:
+                supply["3"] -= 1
+                tokens["3"] += 1
+                tokens["1"] -= 2
+                supply["1"] += 2
+            else:
+                break
+            paid += 1
+            if tokens["1"] >= 3 and supply["3"]:
+                tokens["1"] -= 3
+                supply["1"] += 3
+                tokens["3"] += 1
+                supply["3"] -= 1
+        return paid
+
+    # ---- turns and rounds -------------------------------------------------------------------
+    def _end_turn(self, state, rng):
+        state["phase"] = "pick"
+        state["turn"] += 1
+        hands = state["hands"]
+        final = state["round"] >= state["rounds"]
+        limit = 0 if final else 2
+        if all(not h for h in hands) or any(len(h) <= limit for h in hands):
+            self._end_round(state, rng)
+
+    def _end_round(self, state, rng):
+        if state["round"] >= state["rounds"]:
+            state["phase"] = "over"
+            state["log"].append("The last round is over: final scoring.")
+            return
+        state["round"] += 1
+        state["log"].append(f"Round {state['round']} of {state['rounds']} begins; everyone "
+                            f"refills to {HAND_SIZE} cards.")
+        for seat in range(state["players"]):
+            missing = HAND_SIZE - len(state["hands"][seat])
+            if missing > 0:
+                state["hands"][seat].extend(deck_draw(state["snacks"], missing, rng))
+                state["hands"][seat].sort()
+        if all(not h for h in state["hands"]):
+            self._end_round(state, rng)
+
+    # ---- what each seat may see ---------------------------------------------------------
+    def _customer_view(self, code):
+        card = HIKERS[code]
+        return {"id": customer_id(code), "name": card["name"], "points": card["points"],
+                "ability": card["ability"],
+                "ability_text": ABILITIES[card["ability"]] if card["ability"] else "",
+                "order": card["order"]}
+
+    def _snack_view(self, number):
+        return {"id": snack_id(number), "number": number, "type": SNACKS[number],
+                "label": SNACK_LABELS[SNACKS[number]]}
+
+    def view(self, state, seat):
+        row = []
+        for i, slot in enumerate(state["row"]):
+            entry = {"index": i, "customer": None, "snacks": [], "needs": []}
+            entry["snacks"] = [self._snack_view(n) for n in slot["snacks"]]
+            if slot["customer"] is not None:
+                entry["customer"] = self._customer_view(slot["customer"])
+                order = HIKERS[slot["customer"]]["order"]
+                for t in SNACK_TYPES:
+                    if order.get(t):
+                        placed = sum(1 for n in slot["snacks"] if SNACKS[n] == t)
+                        entry["needs"].append({"type": t, "label": SNACK_LABELS[t],
+                                               "wanted": order[t], "placed": placed})
+            row.append(entry)
+        players = []
+        for s in range(state["players"]):
+            codes = state["collected"][s]
+            tokens = state["tokens"][s]
+            players.append({
+                "seat": s, "name": who(s), "hand_size": len(state["hands"][s]),
+                "picked": state["picks"][s] is not None,
+                "squirrels": squirrel_count(tokens), "tokens_1": tokens["1"],
+                "tokens_3": tokens["3"],
+                "customers": [self._customer_view(c) for c in codes],
+                "customer_points": sum(HIKERS[c]["points"] for c in codes),
+            })
+        pending = state["pending"]
+        shown_pending = None
+        if pending:
+            shown_pending = {"kind": pending["kind"], "seat": pending["seat"]}
+            if pending["kind"] == "place":
+                shown_pending["card"] = self._public_card(pending["card"])
+                shown_pending["options"] = pending["options"]
+        me = None
+        if seat is not None:
+            pick = state["picks"][seat]
+            me = {"seat": seat,
+                  "hand": [self._snack_view(n) for n in sorted(state["hands"][seat])],
+                  "pick": None if pick is None else self._snack_view(pick)}
+        result = self.result(state)
+        return {
+            "round": state["round"], "rounds": state["rounds"], "turn": state["turn"],
+            "phase": state["phase"], "automatic": state["automatic"],
+            "row": row, "players": players, "you": me, "pending": shown_pending,
+            "waiting_for": sorted(self.to_act(state)),
+            "reveal": [dict(e, **self._public_card(e["card"]), name=who(e["seat"]))
+                       for e in state["reveal"]],
+            "snack_deck": len(state["snacks"]["draw"]),
+            "snack_discard": len(state["snacks"]["discard"]),
+            "customer_deck": len(state["customers"]["draw"]),
+            "customer_discard": len(state["customers"]["discard"]),
+            "supply": dict(state["supply"]),
+            "result": result.to_json() if result else None,
+            "log": state["log"],
+        }
+
+    def _public_card(self, number):
+        """A revealed card shown by number and type only: the card may later be reshuffled into
+        the deck, and its id must not linger in views once it is hidden again."""
+        return {"card": number, "type": SNACKS[number], "label": SNACK_LABELS[SNACKS[number]]}
+
+    def secrets(self, state, seat):
+        hidden = {snack_id(n) for n in state["snacks"]["draw"]}
+        for s, hand in enumerate(state["hands"]):
+            if s != seat:
+                hidden |= {snack_id(n) for n in hand}
+        hidden |= {customer_id(c) for c in state["customers"]["draw"]}
+        return hidden
+
+    # ---- the end ------------------------------------------------------------------------------
+    def result(self, state):
+        if state["phase"] != "over":
+            return None
+        n = state["players"]
+        points = [sum(HIKERS[c]["points"] for c in state["collected"][s]) for s in range(n)]
+        counts = [len(state["collected"][s]) for s in range(n)]
+        squirrels = [squirrel_count(state["tokens"][s]) for s in range(n)]
+        scores, keys, breakdown, outcome = [], [], [], []
+        for s in range(n):
+            sq = squirrels[s]
+            if sq == SQUIRREL_WIN:
+                sq_points, tier, how = 0, 2, "squirrel victory (exactly 10 squirrels)"
+            elif sq > SQUIRREL_WIN:
+                sq_points, tier, how = -sq, 0, "lost: more than 10 squirrels"
+            else:
+                sq_points, tier, how = squirrel_points(sq), 1, "points"
+            score = points[s] + sq_points
+            scores.append(score)
+            breakdown.append({"customers": points[s], "squirrels": sq_points})
+            outcome.append(how)
+            if tier == 2:
+                keys.append((tier, points[s], counts[s]))
+            else:
+                keys.append((tier, score, -sq, counts[s]))
+        if any(sq == SQUIRREL_WIN for sq in squirrels):
+            tiebreak = ("A player with exactly 10 Squirrel tokens wins outright; ties among them "
+                        "go to the most customer points, then the most customer cards. Players "
+                        "with more than 10 lose.")
+        else:
+            tiebreak = ("Most points wins (customers minus squirrels, exactly 5 squirrels is +5); "
+                        "ties go to the fewest squirrels, then the most customer cards, then are "
+                        "shared. Players with more than 10 squirrels lose.")
+        return Result(scores=scores, ranks=ranks_by(keys), tiebreak=tiebreak,
+                      breakdown=breakdown,
+                      details={"squirrels": squirrels, "customer_cards": counts,
+                               "customer_points": points, "outcome": outcome})
+
+    def progress(self, state):
+        if state["phase"] == "over":
+            return 1.0
+        return min(1.0, (state["round"] - 1) / state["rounds"])
