@@ -1,0 +1,1 @@
+"""Lodge, the ski-lodge tile game: rooms, amenities and guests, 1-4 players and a solo ladder."""

@@ -1,0 +1,120 @@
+"""Amenity conditions: is an amenity at a given place in a lodge complete?
+
+A lodge is read as a grid ``{(floor, column): cell}`` where each cell is ``{"tile": id,
+"guest": id or None}``. "Rooms" are room tiles only (never amenities or the elevator), "around"
+is the eight surrounding cells, "adjacent" is orthogonal unless the rule says diagonal.
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+
+from .catalog import AMENITY_BY_ID, ROOMS
+
+Grid = dict[tuple[int, int], dict]
+
+ORTHOGONAL = ((1, 0), (-1, 0), (0, 1), (0, -1))
+DIAGONAL = ((1, 1), (1, -1), (-1, 1), (-1, -1))
+
+
+def room_color(cell: dict | None) -> str | None:
+    """The colour of the room in ``cell``, or None for an empty cell or an amenity."""
+    if not cell:
+        return None
+    return ROOMS.get(cell["tile"])
+
+
+def _rooms(grid: Grid) -> dict[tuple[int, int], dict]:
+    return {pos: cell for pos, cell in grid.items() if cell["tile"] in ROOMS}
+
+
+def _around(grid: Grid, pos: tuple[int, int], steps) -> list[dict]:
+    f, c = pos
+    return [grid[(f + df, c + dc)] for df, dc in steps if (f + df, c + dc) in grid]
+
+
+def _shapes(cells: list[list[int]]) -> list[list[tuple[int, int]]]:
+    """The pattern in each of its four rotations (duplicates removed)."""
+    found, out = set(), []
+    shape = [tuple(c) for c in cells]
+    for _ in range(4):
+        mf = min(f for f, _ in shape)
+        mc = min(c for _, c in shape)
+        norm = tuple(sorted((f - mf, c - mc) for f, c in shape))
+        if norm not in found:
+            found.add(norm)
+            out.append(list(norm))
+        shape = [(-c, f) for f, c in shape]
+    return out
+
+
+def _pattern_found(grid: Grid, cells: list[list[int]]) -> bool:
+    rooms = _rooms(grid)
+    for shape in _shapes(cells):
+        for (f, c), cell in rooms.items():
+            color = room_color(cell)
+            fo, co = shape[0]
+            if all(
+                room_color(rooms.get((f + df - fo, c + dc - co))) == color for df, dc in shape[1:]
+            ):
+                return True
+    return False
+
+
+def complete(amenity_id: str, pos: tuple[int, int], grid: Grid) -> bool:
+    """Whether the amenity ``amenity_id`` standing at ``pos`` in ``grid`` meets its condition."""
+    rule = AMENITY_BY_ID[amenity_id]["rule"]
+    kind = rule["kind"]
+    floor, column = pos
+    rooms = _rooms(grid)
+    colors = Counter(room_color(cell) for cell in rooms.values())
+    if kind == "rooms_with_guests":
+        n = sum(1 for cell in rooms.values() if cell["guest"] and room_color(cell) == rule["color"])
+        return n >= rule["min"]
+    if kind == "neighbors_with_guests":
+        steps = DIAGONAL if rule["neighborhood"] == "diagonal" else ORTHOGONAL
+        n = sum(1 for cell in _around(grid, pos, steps) if room_color(cell) and cell["guest"])
+        return n >= rule["min"]
+    if kind == "pattern":
+        return _pattern_found(grid, rule["cells"])
+    if kind == "distinct_colors_around":
+        around = {room_color(c) for c in _around(grid, pos, ORTHOGONAL + DIAGONAL)} - {None}
+        return len(around) >= rule["min"]
+    if kind == "column_rooms_with_guests":
+        n = sum(1 for (f, c), cell in rooms.items() if c == column and cell["guest"])
+        return n >= rule["min"]
+    if kind == "floor_same_color":
+        on_floor = Counter(room_color(cell) for (f, c), cell in rooms.items() if f == floor)
+        return max(on_floor.values(), default=0) >= rule["min"]
+    if kind == "adjacent_color":
+        n = sum(1 for cell in _around(grid, pos, ORTHOGONAL) if room_color(cell) == rule["color"])
+        return n >= rule["min"]
+    if kind == "lodge_same_color":
+        return max(colors.values(), default=0) >= rule["min"]
+    if kind == "around_same_color":
+        around = Counter(room_color(c) for c in _around(grid, pos, ORTHOGONAL + DIAGONAL))
+        around.pop(None, None)
+        return max(around.values(), default=0) >= rule["min"]
+    if kind == "column_color":
+        n = sum(1 for (f, c), cell in rooms.items() if c == column and room_color(cell) == rule["color"])
+        return n >= rule["min"]
+    if kind == "color_distinct_columns":
+        cols = {c for (f, c), cell in rooms.items() if room_color(cell) == rule["color"]}
+        return len(cols) >= rule["min"]
+    if kind == "floor_color_count":
+        on_floor = {room_color(cell) for (f, c), cell in rooms.items() if f == floor}
+        return len(on_floor) == rule["exactly"]
+    if kind == "lodge_color_count":
+        return colors[rule["color"]] == rule["exactly"]
+    if kind == "lodge_color_even":
+        n = colors[rule["color"]]
+        return n > 0 and n % 2 == 0
+    if kind == "floor_rooms_with_guests":
+        n = sum(1 for (f, c), cell in rooms.items() if f == floor and cell["guest"])
+        return n >= rule["min"]
+    raise ValueError(f"unknown amenity rule {kind!r}")
+
+
+def forbidden_floor(amenity_id: str) -> int | None:
+    """The floor an amenity may never be built on (Viewing Area: the first), if any."""
+    return AMENITY_BY_ID[amenity_id]["rule"].get("not_on_floor")

@@ -1,0 +1,122 @@
+"""The Innkeeper: a greedy Lodge bot that looks one build ahead.
+
+It reads only public information (lodges, displays, valets). For a build it tries every tile in
+every legal place and keeps the lodge worth most: points scored now, plus the guests that could
+check in next, plus a little for empty neighbouring rooms of two colours (future guest pairs) and
+for amenities still being worked towards. Guests go where they score most; the valet takes the
+display guest that fits the lodge best. It never spends refresh tokens on a whim.
+"""
+
+from __future__ import annotations
+
+import copy
+
+from core.engine import Bot
+
+from . import amenities as am
+from .catalog import AMENITY_BY_ID, GUEST_BY_ID, ROOMS
+from .rules import ORTHOGONAL, grid_of, guest_colors, key, lodge_score
+
+
+class Innkeeper(Bot):
+    name = "innkeeper"
+    label = "Innkeeper (greedy)"
+    game = "lodge_hotel"
+
+    def choose(self, game, state, seat, rng):
+        moves = game.legal_moves(state, seat)
+        phase = state["phase"]
+        lodge = state["lodges"][seat]
+        if phase == "build" or phase in ("start_amenity", "lift_amenity"):
+            takes = [m for m in moves if m["type"] in ("take_room", "take_amenity")]
+            if takes:
+                return max(takes, key=lambda m: (self._best_place(game, state, seat, m)[0], rng.random()))
+            return next(m for m in moves if m["type"] == "pass")
+        if phase == "place":
+            held = state["holding"]
+            take = {"type": "take_room", "level": held["level"], "slot": held["slot"]} \
+                if held["kind"] == "room" else {"type": "take_amenity", "index": held["index"]}
+            _value, spot = self._best_place(game, state, seat, take)
+            return {"type": "place", "floor": spot[0], "col": spot[1]}
+        if phase == "guests":
+            guests = [m for m in moves if m["type"] == "guest"]
+            if guests:
+                return max(guests, key=lambda m: (self._guest_value(state, lodge, m), rng.random()))
+            return {"type": "done"}
+        if phase in ("valet", "extra_valet"):
+            grid = grid_of(lodge)
+            return max(moves, key=lambda m: (
+                self._guest_promise(game, state, grid, state["guest_display"][m["index"]]), rng.random()))
+        if phase == "lift_discard":
+            grid = grid_of(lodge)
+            return min(moves, key=lambda m: (
+                self._guest_promise(game, state, grid, state["guest_display"][m["index"]]), rng.random()))
+        return rng.choice(moves)
+
+    # ---- evaluation -------------------------------------------------------------------------
+    def _best_place(self, game, state, seat, take):
+        lodge = state["lodges"][seat]
+        grid = grid_of(lodge)
+        if take["type"] == "take_room":
+            tile = state["display"][take["level"] - 1][take["slot"]]
+            spots = game._room_spots(state, grid, tile, take["level"])
+        else:
+            tile = state["amenity_display"][take["index"]]
+            spots = game._amenity_spots(state, grid, tile)
+        best = (float("-inf"), spots[0])
+        for spot in spots:
+            trial = copy.deepcopy(lodge)
+            trial["cells"][key(*spot)] = {"tile": tile, "guest": None}
+            value = self._lodge_value(game, state, trial)
+            if value > best[0]:
+                best = (value, spot)
+        return best
+
+    def _lodge_value(self, game, state, lodge):
+        grid = grid_of(lodge)
+        value = float(sum(lodge_score(lodge).values()))
+        for g in lodge["valet"]:
+            value += 0.9 * self._guest_promise(game, state, grid, g)
+        shown = [self._guest_promise(game, state, grid, g) for g in state["guest_display"] if g]
+        if shown:
+            value += 0.6 * max(shown)
+        pairs = 0
+        for (f, c), cell in grid.items():
+            color = am.room_color(cell)
+            if not color or cell["guest"]:
+                continue
+            for df, dc in ((0, 1), (1, 0)):
+                other = grid.get((f + df, c + dc))
+                oc = am.room_color(other)
+                if oc and oc != color and not other["guest"]:
+                    pairs += 1
+        value += 0.4 * min(pairs, 6)
+        value += 0.15 * sum(1 for (f, _c), cell in grid.items() if f > 1 and cell["tile"] in ROOMS)
+        for (f, c), cell in grid.items():
+            if cell["tile"] in AMENITY_BY_ID and not am.complete(cell["tile"], (f, c), grid):
+                value += 0.25 * AMENITY_BY_ID[cell["tile"]]["points"]
+        return value
+
+    def _guest_promise(self, game, state, grid, guest):
+        """What ``guest`` would score if checked in now (0 if it cannot be)."""
+        spots = game.guest_spots(state, grid, guest)
+        if not spots:
+            return 0.0
+        pref = GUEST_BY_ID[guest]["floor"]
+        return 2.0 + max(pref if f == pref else 0 for f, _c in spots)
+
+    def _guest_value(self, state, lodge, move):
+        guest = (state["guest_display"] if move["source"] == "display" else lodge["valet"])[move["index"]]
+        before = lodge_score(lodge)
+        trial = copy.deepcopy(lodge)
+        trial["cells"][key(move["floor"], move["col"])]["guest"] = guest
+        after = lodge_score(trial)
+        gain = sum(after.values()) - sum(before.values())
+        # Keep rooms of rare colours free: prefer using up a room with few free partners.
+        grid = grid_of(lodge)
+        partners = sum(
+            1 for df, dc in ORTHOGONAL
+            if (n := grid.get((move["floor"] + df, move["col"] + dc))) and not n["guest"]
+            and am.room_color(n) in guest_colors(guest)
+        )
+        return gain - 0.1 * partners
