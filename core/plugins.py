@@ -47,6 +47,11 @@ class Registry:
     def bot(self, slug: str, name: str) -> Bot:
         return self.bots_for(slug).get(name) or RandomBot()
 
+    def best_bot(self, slug: str) -> Bot:
+        """The bot that stands in for a player whose clock ran out: a plugin's own if it has one."""
+        own = list(self.bots.get(slug, {}).values())
+        return own[0] if own else RandomBot()
+
     def call(self, hook: str, **kwargs) -> list:
         """Call a hook on every plugin; a plugin that raises is logged and left out."""
         results = []

@@ -60,8 +60,12 @@ class TicTacToe(Game):
 
     def view(self, state, seat):
         lines = [list(line) for line in LINES if self._owner(state, line) is not None]
+        marks = [None if v is None else MARKS[v] for v in state["board"]]
         return {
-            "board": [None if v is None else MARKS[v] for v in state["board"]],
+            "board": marks,
+            "cells": [
+                {"cell": c, "x": 100 * (c % 3), "y": 100 * (c // 3), "mark": marks[c]} for c in range(9)
+            ],
             "turn": state["turn"],
             "winner": state["winner"],
             "winning_lines": lines,

@@ -1,0 +1,96 @@
+"""Forms: sign-up, profile, and the create-table form built from a game's declared options."""
+
+from __future__ import annotations
+
+from django import forms
+from django.contrib.auth import get_user_model
+from django.contrib.auth.forms import UserCreationForm
+
+from core.models import Match, Profile
+
+
+class SignupForm(UserCreationForm):
+    email = forms.EmailField(required=False, help_text="Only used to reset a forgotten password.")
+
+    class Meta(UserCreationForm.Meta):
+        model = get_user_model()
+        fields = ("username", "email")
+
+
+class ProfileForm(forms.ModelForm):
+    class Meta:
+        model = Profile
+        fields = ("display_name",)
+
+
+def option_field(option) -> forms.Field:
+    if option.kind == "bool":
+        return forms.BooleanField(label=option.label, required=False, initial=option.default,
+                                  help_text=option.help)
+    if option.kind == "int":
+        return forms.IntegerField(label=option.label, initial=option.default, min_value=option.min,
+                                  max_value=option.max, help_text=option.help)
+    return forms.ChoiceField(label=option.label, initial=option.default, help_text=option.help,
+                             choices=[(str(v), label) for v, label in option.choices])
+
+
+class TableForm(forms.Form):
+    """Players, visibility and clock, then one field per game option and per seat option.
+
+    Seat fields are named ``seat<N>_<option>`` and ``seat<N>_who`` (``open`` or a bot name).
+    """
+
+    players = forms.TypedChoiceField(coerce=int, label="Players")
+    private = forms.BooleanField(required=False, label="Private table (invite link only)")
+    rated = forms.BooleanField(required=False, initial=True, label="Rated")
+    spectator_chat = forms.BooleanField(required=False, initial=True, label="Spectators may chat")
+    time_control = forms.ChoiceField(choices=Match.TimeControl.choices, initial="none", label="Clock")
+    time_per_move = forms.IntegerField(min_value=1, max_value=60, initial=5, required=False,
+                                       label="Minutes or days per move")
+
+    def __init__(self, game, bots, *args, **kwargs):
+        super().__init__(*args, **kwargs)
+        self.game = game
+        counts = range(game.min_players, game.max_players + 1)
+        self.fields["players"].choices = [(n, str(n)) for n in counts]
+        self.fields["players"].initial = game.min_players if game.min_players > 1 else min(2, game.max_players)
+        self.table_options = [o for o in game.options if not o.per_seat]
+        self.seat_option_defs = [o for o in game.options if o.per_seat]
+        for option in self.table_options:
+            self.fields[f"opt_{option.name}"] = option_field(option)
+        who = [("open", "Open seat (a person)")] + [(name, bot.label) for name, bot in bots.items()]
+        for n in range(game.max_players):
+            if n > 0:
+                self.fields[f"seat{n}_who"] = forms.ChoiceField(choices=who, initial="open",
+                                                                label=f"Seat {n + 1}")
+            for option in self.seat_option_defs:
+                self.fields[f"seat{n}_{option.name}"] = option_field(option)
+                self.fields[f"seat{n}_{option.name}"].label = f"Seat {n + 1}: {option.label}"
+
+    def seat_rows(self):
+        rows = []
+        for n in range(self.game.max_players):
+            names = ([f"seat{n}_who"] if n > 0 else []) + [f"seat{n}_{o.name}" for o in self.seat_option_defs]
+            rows.append({"number": n + 1, "fields": [self[name] for name in names]})
+        return rows
+
+    def option_fields(self):
+        return [self[f"opt_{o.name}"] for o in self.table_options]
+
+    def table_settings(self) -> dict:
+        data = self.cleaned_data
+        players = data["players"]
+        return {
+            "players": players,
+            "options": {o.name: data.get(f"opt_{o.name}") for o in self.table_options},
+            "seat_options": [
+                {o.name: data.get(f"seat{n}_{o.name}") for o in self.seat_option_defs}
+                for n in range(players)
+            ],
+            "bots": {n: data[f"seat{n}_who"] for n in range(1, players) if data.get(f"seat{n}_who", "open") != "open"},
+            "private": data["private"],
+            "rated": data["rated"],
+            "spectator_chat": data["spectator_chat"],
+            "time_control": data["time_control"],
+            "time_per_move": data.get("time_per_move") or 0,
+        }

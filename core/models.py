@@ -1,0 +1,201 @@
+"""The portal's data: tables/matches, seats, the append-only move log, chat and ratings.
+
+A match is stored as seed + options + its move log; ``Match.state`` is a cache that must always
+equal a replay of that log (``manage.py verifyreplays`` and the admin action check it).
+"""
+
+from __future__ import annotations
+
+import secrets
+
+from django.conf import settings
+from django.db import models
+from django.urls import reverse
+
+
+def new_invite_token() -> str:
+    return secrets.token_urlsafe(24)
+
+
+def new_seed() -> int:
+    return secrets.randbits(62)
+
+
+class Match(models.Model):
+    class Status(models.TextChoices):
+        OPEN = "open", "Waiting for players"
+        ACTIVE = "active", "In play"
+        FINISHED = "finished", "Finished"
+        ABORTED = "aborted", "Aborted"
+
+    class TimeControl(models.TextChoices):
+        NONE = "none", "No clock"
+        REALTIME = "realtime", "Realtime (minutes per move)"
+        CORRESPONDENCE = "correspondence", "Correspondence (days per move)"
+
+    game_slug = models.CharField(max_length=64, db_index=True)
+    host = models.ForeignKey(
+        settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.SET_NULL,
+        related_name="hosted_matches",
+    )
+    players = models.PositiveSmallIntegerField(help_text="Number of seats at the table.")
+    options = models.JSONField(default=dict, blank=True)
+    seed = models.BigIntegerField(default=new_seed)
+    status = models.CharField(max_length=10, choices=Status.choices, default=Status.OPEN, db_index=True)
+    version = models.PositiveIntegerField(default=0, help_text="Moves applied so far.")
+    state = models.JSONField(null=True, blank=True, help_text="Cache of replay(seed, options, moves).")
+    result = models.JSONField(null=True, blank=True)
+    private = models.BooleanField(default=False)
+    invite_token = models.CharField(max_length=64, default=new_invite_token, unique=True)
+    rated = models.BooleanField(default=True)
+    spectator_chat = models.BooleanField(default=True, help_text="Spectators may write in the chat.")
+    time_control = models.CharField(max_length=16, choices=TimeControl.choices, default=TimeControl.NONE)
+    time_per_move = models.PositiveIntegerField(
+        default=0, help_text="Minutes (realtime) or days (correspondence) per move."
+    )
+    turn_deadline = models.DateTimeField(null=True, blank=True, db_index=True)
+    rematch_of = models.ForeignKey("self", null=True, blank=True, on_delete=models.SET_NULL)
+    created_at = models.DateTimeField(auto_now_add=True)
+    started_at = models.DateTimeField(null=True, blank=True)
+    finished_at = models.DateTimeField(null=True, blank=True)
+    updated_at = models.DateTimeField(auto_now=True)
+
+    class Meta:
+        ordering = ["-created_at"]
+        verbose_name_plural = "matches"
+
+    def __str__(self) -> str:
+        return f"#{self.pk} {self.game_slug} ({self.get_status_display()})"
+
+    def get_absolute_url(self) -> str:
+        return reverse("match", args=[self.pk])
+
+    @property
+    def group_name(self) -> str:
+        return f"match-{self.pk}"
+
+    @property
+    def seat_options(self) -> list[dict]:
+        return [s.options for s in self.seats.order_by("position")]
+
+    def move_log(self) -> list[tuple[int, dict]]:
+        return [(m.seat, m.payload) for m in self.moves.order_by("ply")]
+
+
+class Seat(models.Model):
+    match = models.ForeignKey(Match, on_delete=models.CASCADE, related_name="seats")
+    position = models.PositiveSmallIntegerField()
+    user = models.ForeignKey(
+        settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.SET_NULL,
+        related_name="seats",
+    )
+    bot = models.CharField(max_length=64, blank=True, help_text="Bot name; empty for a person.")
+    options = models.JSONField(default=dict, blank=True, help_text="Per-seat options.")
+    bot_takeover = models.BooleanField(
+        default=False, help_text="The clock ran out: the bot plays until the player takes it back."
+    )
+    resigned = models.BooleanField(default=False)
+    score = models.FloatField(null=True, blank=True)
+    rank = models.PositiveSmallIntegerField(null=True, blank=True)
+
+    class Meta:
+        ordering = ["match", "position"]
+        constraints = [
+            models.UniqueConstraint(fields=["match", "position"], name="one_seat_per_position"),
+        ]
+
+    def __str__(self) -> str:
+        return f"seat {self.position + 1} of match {self.match_id}: {self.label}"
+
+    @property
+    def is_bot(self) -> bool:
+        return bool(self.bot)
+
+    @property
+    def is_empty(self) -> bool:
+        return not self.bot and self.user_id is None
+
+    @property
+    def plays_by_bot(self) -> bool:
+        return self.is_bot or self.bot_takeover or self.resigned
+
+    @property
+    def label(self) -> str:
+        if self.bot:
+            return f"{self.bot.replace('_', ' ').title()} bot"
+        if self.user_id is None:
+            return "(empty)"
+        return display_name(self.user)
+
+
+class Move(models.Model):
+    """One applied move. Append-only: never updated or deleted while the match exists."""
+
+    match = models.ForeignKey(Match, on_delete=models.CASCADE, related_name="moves")
+    ply = models.PositiveIntegerField()
+    seat = models.PositiveSmallIntegerField()
+    payload = models.JSONField()
+    by_bot = models.BooleanField(default=False)
+    created_at = models.DateTimeField(auto_now_add=True)
+
+    class Meta:
+        ordering = ["match", "ply"]
+        constraints = [models.UniqueConstraint(fields=["match", "ply"], name="one_move_per_ply")]
+
+    def __str__(self) -> str:
+        return f"match {self.match_id} ply {self.ply}: seat {self.seat + 1} {self.payload}"
+
+
+class Profile(models.Model):
+    user = models.OneToOneField(settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="profile")
+    display_name = models.CharField(max_length=40, blank=True)
+    chat_muted = models.BooleanField(default=False, help_text="Muted users cannot write in table chats.")
+
+    def __str__(self) -> str:
+        return self.display_name or self.user.get_username()
+
+
+def display_name(user) -> str:
+    profile = getattr(user, "profile", None) if user is not None else None
+    try:
+        name = profile.display_name if profile else ""
+    except Profile.DoesNotExist:
+        name = ""
+    return name or user.get_username()
+
+
+class ChatMessage(models.Model):
+    match = models.ForeignKey(Match, on_delete=models.CASCADE, related_name="chat")
+    user = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.CASCADE)
+    text = models.CharField(max_length=500)
+    hidden = models.BooleanField(default=False, help_text="Hidden by staff.")
+    created_at = models.DateTimeField(auto_now_add=True)
+
+    class Meta:
+        ordering = ["created_at"]
+
+    def __str__(self) -> str:
+        return f"{self.user}: {self.text[:40]}"
+
+
+class Rating(models.Model):
+    """An openskill (Plackett-Luce) rating of one user in one game."""
+
+    user = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="ratings")
+    game_slug = models.CharField(max_length=64, db_index=True)
+    mu = models.FloatField()
+    sigma = models.FloatField()
+    matches = models.PositiveIntegerField(default=0)
+    updated_at = models.DateTimeField(auto_now=True)
+
+    class Meta:
+        constraints = [models.UniqueConstraint(fields=["user", "game_slug"], name="one_rating_per_game")]
+        ordering = ["game_slug", "-mu"]
+
+    @property
+    def ordinal(self) -> float:
+        """The conservative estimate (mu - 3 sigma) that leaderboards sort by."""
+        return self.mu - 3 * self.sigma
+
+    def __str__(self) -> str:
+        return f"{self.user} {self.game_slug}: {self.ordinal:.1f}"

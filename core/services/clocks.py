@@ -1,0 +1,71 @@
+"""Move clocks: when a seat's time runs out its bot takes over (the player may take it back).
+
+``sweep`` is run every few seconds by a thread inside each server process (see config.asgi), so
+the embedded default needs no extra service. It is safe with several processes: each overdue
+match is handled inside a transaction holding its row lock, and handling moves the deadline, so a
+second process that waited for the lock finds nothing left to do.
+"""
+
+from __future__ import annotations
+
+import logging
+import threading
+import time
+
+from django.db import close_old_connections, connection, transaction
+from django.utils import timezone
+
+from core.models import Match
+
+from .matches import _after_commit
+
+log = logging.getLogger(__name__)
+
+
+def sweep(now=None) -> list[int]:
+    """Hand every overdue seat to its bot; return the ids of the matches handled."""
+    now = now or timezone.now()
+    handled = []
+    overdue = Match.objects.filter(status=Match.Status.ACTIVE, turn_deadline__lte=now)
+    for match_id in list(overdue.values_list("pk", flat=True)):
+        if _time_out(match_id, now):
+            handled.append(match_id)
+    return handled
+
+
+def _time_out(match_id: int, now) -> bool:
+    from .queries import seats_to_act
+
+    with transaction.atomic():
+        locked = Match.objects.select_for_update(
+            skip_locked=connection.features.has_select_for_update_skip_locked
+        ).filter(pk=match_id, status=Match.Status.ACTIVE, turn_deadline__lte=now)
+        match = locked.first()
+        if match is None:
+            return False
+        due = seats_to_act(match)
+        match.seats.filter(position__in=due, bot="", resigned=False).update(bot_takeover=True)
+        match.turn_deadline = None
+        match.save(update_fields=["turn_deadline"])
+        log.info("clock ran out in match %s for seats %s", match_id, sorted(due))
+        _after_commit(match)
+    return True
+
+
+def start_sweeper(interval: float) -> threading.Thread | None:
+    """Start the background sweeper thread of this server process (once)."""
+    if interval <= 0 or any(t.name == "meeplehall-clock" for t in threading.enumerate()):
+        return None
+
+    def loop():
+        while True:
+            time.sleep(interval)
+            try:
+                close_old_connections()
+                sweep()
+            except Exception:
+                log.exception("clock sweep failed")
+
+    thread = threading.Thread(target=loop, name="meeplehall-clock", daemon=True)
+    thread.start()
+    return thread

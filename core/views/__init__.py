@@ -1,0 +1,1 @@
+"""Thin HTTP views: parse the request, call a service, render. Grouped by page family."""

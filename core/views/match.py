@@ -1,0 +1,159 @@
+"""The match page: board, moves, live re-sync, chat and replays."""
+
+from __future__ import annotations
+
+import json
+
+from django.conf import settings
+from django.core.cache import cache
+from django.http import Http404, HttpResponse
+from django.shortcuts import get_object_or_404, render
+from django.utils.html import format_html
+from django.views.decorators.http import require_GET, require_POST
+
+from core.access import can_view, remember_invite
+from core.models import ChatMessage, Match, Profile
+from core.rendering import match_context, render_live
+from core.services import Refused, submit_move
+from core.services.notify import chat_posted
+from core.services.queries import seat_of
+from core.services.replays import states_by_ply
+
+RESERVED_FIELDS = {"csrfmiddlewaretoken", "version", "move"}
+
+
+def _visible_match(request, pk) -> Match:
+    match = get_object_or_404(Match, pk=pk)
+    token = request.GET.get("token")
+    if token and token == match.invite_token:
+        remember_invite(request.session, match)
+    if not can_view(match, request.user, request.session):
+        raise Http404("No such table, or it is private.")
+    return match
+
+
+def match_page(request, pk):
+    match = _visible_match(request, pk)
+    seat = seat_of(match, request.user)
+    context = match_context(match, seat.position if seat else None, request.user)
+    context.update(
+        my_seat=seat,
+        chat=match.chat.filter(hidden=False).select_related("user__profile")[:200],
+        can_chat=_can_chat(match, request.user),
+        invite_url=request.build_absolute_uri(f"/invite/{match.invite_token}/") if seat or request.user.is_staff else None,
+    )
+    return render(request, "core/match.html", context)
+
+
+@require_GET
+def match_live(request, pk):
+    """The live area alone, for a manual re-sync."""
+    match = _visible_match(request, pk)
+    seat = seat_of(match, request.user)
+    return HttpResponse(render_live(match, seat.position if seat else None, request.user))
+
+
+def parse_move(post) -> dict | str:
+    """A move from POST data: a JSON ``move`` field, or one field per key (see meeple tags)."""
+    if "move" in post:
+        try:
+            move = json.loads(post["move"])
+        except (TypeError, ValueError):
+            return "That move could not be read."
+        return move if isinstance(move, dict) else "That move could not be read."
+    move = {}
+    for key in post:
+        if key in RESERVED_FIELDS:
+            continue
+        values = [_number_or_text(v) for v in post.getlist(key)]
+        move[key] = values if len(values) > 1 or key.endswith("[]") else values[0]
+    return {k.removesuffix("[]"): v for k, v in move.items()} or "No move was sent."
+
+
+def _number_or_text(value: str):
+    stripped = value.strip()
+    if stripped.lstrip("-").isdigit() and len(stripped) < 12:
+        return int(stripped)
+    return value
+
+
+def _feedback(request, match, message, status):
+    seat = seat_of(match, request.user)
+    html = format_html('<p class="feedback error" role="alert">{}</p>', message) if message else ""
+    live = render_live(match, seat.position if seat else None, request.user, oob=True)
+    return HttpResponse(html + live, status=status)
+
+
+@require_POST
+def match_move(request, pk):
+    match = _visible_match(request, pk)
+    if not request.user.is_authenticated:
+        return HttpResponse(format_html('<p class="feedback error">{}</p>', "Log in to play."), status=403)
+    move = parse_move(request.POST)
+    version = request.POST.get("version", "")
+    if isinstance(move, str):
+        return _feedback(request, match, move, 400)
+    if not version.isdigit():
+        return _feedback(request, match, "The move did not say which board you saw; refreshed.", 400)
+    try:
+        match = submit_move(match.pk, request.user, move, int(version))
+    except Refused as exc:
+        match.refresh_from_db()
+        return _feedback(request, match, exc.message, exc.status)
+    return _feedback(request, match, "", 200)
+
+
+def _can_chat(match: Match, user) -> bool:
+    if not user.is_authenticated:
+        return False
+    if Profile.objects.filter(user=user, chat_muted=True).exists():
+        return False
+    return match.spectator_chat or match.seats.filter(user=user).exists()
+
+
+@require_POST
+def chat_post(request, pk):
+    match = _visible_match(request, pk)
+    text = request.POST.get("text", "").strip()[:500]
+    if not _can_chat(match, request.user):
+        return HttpResponse(format_html('<p class="feedback error">{}</p>', "You cannot write here."), status=403)
+    if not text:
+        return HttpResponse("", status=204)
+    rate = settings.CHAT_RATE
+    key = f"chat-rate:{request.user.pk}"
+    sent = cache.get(key, 0)
+    if sent >= rate["messages"]:
+        return HttpResponse(format_html('<p class="feedback error">{}</p>', "Slow down a little."), status=429)
+    cache.set(key, sent + 1, rate["window_seconds"])
+    ChatMessage.objects.create(match=match, user=request.user, text=text)
+    chat_posted(match.pk)
+    return HttpResponse("")
+
+
+def chat_list(request, pk):
+    match = _visible_match(request, pk)
+    return render(request, "core/_chat.html", {
+        "match": match, "chat": match.chat.filter(hidden=False).select_related("user__profile")[:200],
+    })
+
+
+def replay(request, pk):
+    """Step through a finished match ply by ply, in the spectator view."""
+    match = _visible_match(request, pk)
+    if match.status != Match.Status.FINISHED:
+        raise Http404("Replays open once the match is over.")
+    try:
+        ply = max(0, min(int(request.GET.get("ply", "0")), match.version))
+    except ValueError:
+        ply = 0
+    state = None
+    for step, state in states_by_ply(match):
+        if step == ply:
+            break
+    frozen = Match(pk=match.pk, game_slug=match.game_slug, players=match.players,
+                   state=state, status=Match.Status.FINISHED, version=ply)
+    context = match_context(frozen, None, None)
+    context["players"] = match_context(match, None, None)["players"]
+    last = match.moves.filter(ply=ply).first()
+    context.update(real_match=match, ply=ply, last_ply=match.version, last_move=last, replaying=True)
+    return render(request, "core/replay.html", context)

@@ -1,0 +1,66 @@
+"""Home, game pages, leaderboards, health check."""
+
+from __future__ import annotations
+
+from django.http import Http404, JsonResponse
+from django.shortcuts import render
+from django.template import TemplateDoesNotExist
+from django.template.loader import get_template
+
+from core.models import Match
+from core.plugins import registry
+from core.services import queries
+from core.services.ratings import leaderboard
+
+
+def home(request):
+    mine = []
+    if request.user.is_authenticated:
+        mine = (Match.objects.filter(seats__user=request.user, status__in=["open", "active"])
+                .distinct().prefetch_related("seats__user__profile")[:20])
+    return render(request, "core/home.html", {
+        "games": sorted(registry().games.values(), key=lambda g: g.name),
+        "tables": queries.open_tables(request.user)[:50],
+        "live": queries.live_matches(),
+        "mine": mine,
+        "awaiting": {m.pk for m in queries.matches_awaiting(request.user)} if request.user.is_authenticated else set(),
+    })
+
+
+def lobby_tables(request):
+    """The open-tables list alone, for the live lobby and plain reloads."""
+    return render(request, "core/_tables.html", {"tables": queries.open_tables(request.user)[:50]})
+
+
+def _game_or_404(slug):
+    game = registry().games.get(slug)
+    if game is None:
+        raise Http404("No such game is installed.")
+    return game
+
+
+def game_page(request, slug):
+    game = _game_or_404(slug)
+    try:
+        get_template(f"{slug}/how_to_play.html")
+        rules_template = f"{slug}/how_to_play.html"
+    except TemplateDoesNotExist:
+        rules_template = None
+    return render(request, "core/game.html", {
+        "game": game, "rules_template": rules_template,
+        "bots": registry().bots_for(slug),
+        "leaders": leaderboard(slug, limit=10),
+    })
+
+
+def leaderboard_page(request, slug):
+    game = _game_or_404(slug)
+    return render(request, "core/leaderboard.html", {"game": game, "ratings": leaderboard(slug, 200)})
+
+
+def healthz(request):
+    return JsonResponse({
+        "status": "ok",
+        "games": sorted(registry().games),
+        "problems": len(registry().problems),
+    })

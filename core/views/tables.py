@@ -1,0 +1,139 @@
+"""Creating tables and the lobby actions on them (join, leave, seats, bots, invite links)."""
+
+from __future__ import annotations
+
+from django.contrib import messages
+from django.contrib.admin.views.decorators import staff_member_required
+from django.contrib.auth.decorators import login_required
+from django.shortcuts import get_object_or_404, redirect, render
+from django.urls import reverse
+from django_htmx.http import HttpResponseClientRedirect
+from django.views.decorators.http import require_POST
+
+from core.access import remember_invite
+from core.forms import TableForm
+from core.models import Match
+from core.plugins import registry
+from core.services import Refused, tables
+from core.services.bots import wake_bots
+
+from .pages import _game_or_404
+
+
+@login_required
+def new_table(request, slug):
+    game = _game_or_404(slug)
+    bots = registry().bots_for(slug)
+    form = TableForm(game, bots, request.POST or None)
+    if request.method == "POST" and form.is_valid():
+        try:
+            match = tables.create_table(request.user, slug, **form.table_settings())
+        except Refused as exc:
+            form.add_error(None, exc.message)
+        else:
+            return redirect(match)
+    return render(request, "core/new_table.html", {"game": game, "form": form})
+
+
+def invite(request, token):
+    match = get_object_or_404(Match, invite_token=token)
+    remember_invite(request.session, match)
+    return redirect(match)
+
+
+def _act(request, pk, action, *args):
+    """Run a lobby action; answer htmx with a client-side redirect so the page reloads whole."""
+    try:
+        match = action(pk, request.user, *args)
+        url = match.get_absolute_url()
+    except Refused as exc:
+        messages.error(request, exc.message)
+        url = reverse("match", args=[pk])
+    return HttpResponseClientRedirect(url) if request.htmx else redirect(url)
+
+
+@login_required
+@require_POST
+def join(request, pk):
+    return _act(request, pk, tables.join_table)
+
+
+@login_required
+@require_POST
+def leave(request, pk):
+    try:
+        tables.leave_table(pk, request.user)
+    except Refused as exc:
+        messages.error(request, exc.message)
+        url = reverse("match", args=[pk])
+    else:
+        url = reverse("home")
+    return HttpResponseClientRedirect(url) if request.htmx else redirect(url)
+
+
+def _position(request) -> int:
+    try:
+        return int(request.POST.get("position", ""))
+    except ValueError:
+        return -1
+
+
+@login_required
+@require_POST
+def remove_seat(request, pk):
+    return _act(request, pk, tables.remove_seat, _position(request))
+
+
+@login_required
+@require_POST
+def add_bot(request, pk):
+    return _act(request, pk, tables.add_bot, _position(request), request.POST.get("bot", "random"))
+
+
+@login_required
+@require_POST
+def start_now(request, pk):
+    return _act(request, pk, tables.start_with_joined)
+
+
+@login_required
+@require_POST
+def resign(request, pk):
+    return _act(request, pk, tables.resign)
+
+
+@login_required
+@require_POST
+def reclaim(request, pk):
+    return _act(request, pk, tables.reclaim_seat)
+
+
+@login_required
+@require_POST
+def rematch(request, pk):
+    return _act(request, pk, tables.rematch)
+
+
+@staff_member_required
+def demo_match(request):
+    """Staff start an all-bot match to show a game off (linked from the admin's match list)."""
+    games = sorted(registry().games.values(), key=lambda g: g.name)
+    if request.method == "POST":
+        game = registry().games.get(request.POST.get("game", ""))
+        try:
+            players = int(request.POST.get("players", "0"))
+        except ValueError:
+            players = 0
+        if game is None:
+            messages.error(request, "Choose a game.")
+        else:
+            try:
+                match = tables.create_table(None, game.slug, players, bots=dict.fromkeys(range(players), "random") | {
+                    n: name for n in range(players) for name in list(registry().bots.get(game.slug, {}))[:1]
+                }, rated=False)
+            except Refused as exc:
+                messages.error(request, exc.message)
+            else:
+                wake_bots(match.pk)
+                return redirect(match)
+    return render(request, "core/demo_match.html", {"games": games})

@@ -1,0 +1,101 @@
+"""services.submit_move and friends: every refusal is typed, readable and changes nothing."""
+
+from __future__ import annotations
+
+import pytest
+
+from core.models import Match, Move
+from core.services import Refused, submit_move
+from core.services.errors import (
+    IllegalMoveRefused,
+    MatchNotActive,
+    NotAMember,
+    NotYourTurn,
+    StaleVersion,
+)
+from core.services.replays import verify_match
+from core.services.tables import create_table, join_table, leave_table, rematch
+
+pytestmark = pytest.mark.django_db
+
+
+def snapshot(match):
+    match = Match.objects.get(pk=match.pk)
+    return (match.version, match.state, match.status, list(Move.objects.filter(match=match).values_list("ply", "payload")))
+
+
+def test_a_legal_move_is_applied_logged_and_replayable(ttt_match, alice):
+    match = submit_move(ttt_match.pk, alice, {"type": "mark", "cell": 4}, 0)
+    assert match.version == 1
+    assert Move.objects.get(match=match, ply=1).payload == {"type": "mark", "cell": 4}
+    assert verify_match(Match.objects.get(pk=match.pk)) is None
+
+
+@pytest.mark.parametrize(
+    "who, move, version, error, words",
+    [
+        ("bob", {"type": "mark", "cell": 0}, 0, NotYourTurn, "not your turn"),
+        ("alice", {"type": "mark", "cell": 0}, 3, StaleVersion, "changed since you looked"),
+        ("alice", {"type": "mark", "cell": 12}, 0, IllegalMoveRefused, "between 0 and 8"),
+        ("alice", {"type": "fly"}, 0, IllegalMoveRefused, "Unknown move type"),
+        ("carol", {"type": "mark", "cell": 0}, 0, NotAMember, "not playing"),
+    ],
+)
+def test_refusals_change_nothing(ttt_match, alice, bob, carol, who, move, version, error, words):
+    user = {"alice": alice, "bob": bob, "carol": carol}[who]
+    before = snapshot(ttt_match)
+    with pytest.raises(error, match=words):
+        submit_move(ttt_match.pk, user, move, version)
+    assert snapshot(ttt_match) == before
+
+
+def test_a_finished_match_refuses_moves(ttt_match, alice, bob):
+    for version, (user, cell) in enumerate([(alice, 0), (bob, 3), (alice, 1), (bob, 4), (alice, 2)]):
+        submit_move(ttt_match.pk, user, {"type": "mark", "cell": cell}, version)
+    match = Match.objects.get(pk=ttt_match.pk)
+    assert match.status == Match.Status.FINISHED
+    assert [s.rank for s in match.seats.order_by("position")] == [1, 2]
+    before = snapshot(match)
+    with pytest.raises(MatchNotActive):
+        submit_move(match.pk, bob, {"type": "mark", "cell": 5}, 5)
+    assert snapshot(match) == before
+
+
+def test_finishing_a_rated_match_updates_ratings(ttt_match, alice, bob):
+    for version, (user, cell) in enumerate([(alice, 0), (bob, 3), (alice, 1), (bob, 4), (alice, 2)]):
+        submit_move(ttt_match.pk, user, {"type": "mark", "cell": cell}, version)
+    a = alice.ratings.get(game_slug="tictactoe")
+    b = bob.ratings.get(game_slug="tictactoe")
+    assert a.mu > b.mu and a.matches == b.matches == 1
+
+
+def test_bots_answer_right_after_a_human_move(alice, django_capture_on_commit_callbacks):
+    match = create_table(alice, "tictactoe", 2, bots={1: "random"})
+    assert match.status == Match.Status.ACTIVE
+    with django_capture_on_commit_callbacks(execute=True):
+        submit_move(match.pk, alice, {"type": "mark", "cell": 4}, 0)
+    match.refresh_from_db()
+    assert match.version == 2 and match.moves.get(ply=2).by_bot
+
+
+def test_bad_options_are_refused_with_the_games_message(alice):
+    with pytest.raises(Refused, match="Who starts"):
+        create_table(alice, "tictactoe", 2, {"first": "z"})
+    with pytest.raises(Refused, match="2 to 2 players"):
+        create_table(alice, "tictactoe", 3)
+
+
+def test_join_leave_and_host_closing(alice, bob, carol):
+    match = create_table(alice, "tictactoe", 2)
+    assert match.status == Match.Status.OPEN
+    with pytest.raises(Refused, match="already have a seat"):
+        join_table(match.pk, alice)
+    leave_table(match.pk, alice)
+    assert Match.objects.get(pk=match.pk).status == Match.Status.ABORTED
+
+
+def test_rematch_keeps_game_options_and_seats(ttt_match, alice, bob):
+    for version, (user, cell) in enumerate([(alice, 0), (bob, 3), (alice, 1), (bob, 4), (alice, 2)]):
+        submit_move(ttt_match.pk, user, {"type": "mark", "cell": cell}, version)
+    again = rematch(ttt_match.pk, bob)
+    assert again.host == bob and again.status == Match.Status.OPEN and again.rematch_of_id == ttt_match.pk
