@@ -219,11 +219,11 @@ class LodgeHikers(Game):
 
     def move_redraw(self, state, seat, move, rng):
         pending = self._pending(state, seat, "redraw")
-        raw = move.get("cards", [])
-        if isinstance(raw, int) and not isinstance(raw, bool):
-            cards = [raw]
-        elif raw is None:
+        raw = move.get("cards")
+        if raw is None:  # a form with no box ticked sends nothing
             cards = []
+        elif isinstance(raw, int) and not isinstance(raw, bool):  # one box ticked
+            cards = [raw]
         else:
             cards = get_list(move, "cards", int, max_len=REDRAW_MAX)
         if len(set(cards)) != len(cards):

@@ -1,0 +1,509 @@
+"""Lodge (hikers and snacks): one test per rule, and every worked example of the rulebook."""
+
+import pytest
+
+from core.engine import IllegalMove, MalformedMove
+from core.engine.play import play
+from lodge_hikers.catalog import HIKERS, SNACK_TYPES, SNACKS, SQUIRRELS
+from lodge_hikers.rules import squirrel_count
+from lodge_hikers.testing import GAME, act, arrange, new, pick_all
+
+def hands(*firsts, size=7, avoid=()):
+    """Hands whose first card is given, filled up with high cards nobody else uses."""
+    pool = [n for n in list(range(35, 61)) + list(range(9, 17)) if n not in firsts + tuple(avoid)]
+    dealt = []
+    for first in firsts:
+        dealt.append([first] + pool[: size - 1])
+        pool = pool[size - 1:]
+    return dealt
+
+
+# ---- components and setup ----------------------------------------------------------------
+
+
+def test_sixty_snacks_fifteen_of_each_type():
+    assert sorted(SNACKS) == list(range(1, 61))
+    for kind in SNACK_TYPES:
+        assert sum(1 for t in SNACKS.values() if t == kind) == 15
+
+
+def test_the_example_cards_have_the_rulebook_types():
+    assert (SNACKS[18], SNACKS[22], SNACKS[32], SNACKS[34]) == (
+        "apple", "smoothie", "smoothie", "apple")
+
+
+def test_forty_customers_32_hikers_8_squirrels():
+    assert len(HIKERS) == 32 and len(SQUIRRELS) == 8
+
+
+@pytest.mark.parametrize("players,rounds,row", [(2, 3, 3), (3, 3, 3), (4, 3, 3), (5, 2, 4),
+                                                (6, 2, 4)])
+def test_setup_by_player_count(players, rounds, row):
+    state = new(players, seed=players)
+    assert state["rounds"] == rounds and len(state["row"]) == row
+    assert all(len(h) == 7 for h in state["hands"])
+    assert state["automatic"] == (players <= 3)
+    assert GAME.to_act(state) == set(range(players))
+
+
+@pytest.mark.parametrize("seed", range(30))
+def test_no_squirrel_in_the_first_row_and_all_squirrels_back_in_the_deck(seed):
+    state = new(4, seed=seed)
+    assert all(slot["customer"] in HIKERS and slot["snacks"] == [] for slot in state["row"])
+    assert set(SQUIRRELS) <= set(state["customers"]["draw"])
+    assert len(state["customers"]["draw"]) == 40 - 3
+    assert all(squirrel_count(t) == 0 for t in state["tokens"])
+
+
+def test_setup_squirrels_are_shuffled_back():
+    # Some seed puts a squirrel among the first cards; they go back without effect.
+    for seed in range(50):
+        state = new(4, seed=seed)
+        if "Squirrel card" in state["log"][0]:
+            assert state["customers"]["draw"][-3:] != []
+            break
+    else:
+        pytest.fail("no seed turned up a squirrel during setup")
+
+
+def test_automatic_card_option_can_be_switched_off():
+    assert new(2, automatic=False)["automatic"] is False
+
+
+# ---- secret picks and the reveal ---------------------------------------------------------------
+
+
+def test_picks_are_secret_until_everyone_has_picked():
+    state = arrange(new(4), hands=hands(18, 22, 32, 34),
+                    row=[("H03", []), ("H09", []), ("H27", [4])])
+    state = act(state, 1, {"type": "pick", "card": 22})
+    assert GAME.to_act(state) == {0, 2, 3}
+    assert "snack-22" in GAME.secrets(state, 0)
+    other = GAME.view(state, 0)
+    assert [p["picked"] for p in other["players"]] == [False, True, False, False]
+    assert "22" not in " ".join(state["log"])
+    assert GAME.view(state, 1)["you"]["pick"]["number"] == 22
+    with pytest.raises(IllegalMove, match="not your turn"):
+        act(state, 1, {"type": "pick", "card": 47})
+
+
+def test_placement_example_from_the_rulebook():
+    """Paula 18 (apple), Fernando 22 (smoothie), Hector 32 (smoothie), Miguel 34 (apple)."""
+    paula, fernando, hector, miguel = range(4)
+    state = arrange(new(4), hands=hands(18, 22, 32, 34),
+                    row=[("H03", []), ("H09", []), ("H27", [4])], next_customers=["H01"])
+    state = pick_all(state, {3: 34, 0: 18, 2: 32, 1: 22})
+    # The lowest card goes first: Paula may choose the left or the right customer.
+    assert GAME.to_act(state) == {paula}
+    assert GAME.legal_moves(state, paula) == [{"type": "place", "slot": 0},
+                                              {"type": "place", "slot": 2}]
+    assert [e["card"] for e in GAME.view(state, None)["reveal"]] == [18, 22, 32, 34]
+    state = act(state, paula, {"type": "place", "slot": 2})
+    assert GAME.to_act(state) == {fernando}
+    state = act(state, fernando, {"type": "place", "slot": 1})
+    assert GAME.to_act(state) == {hector}
+    state = act(state, hector, {"type": "place", "slot": 2})
+    assert GAME.to_act(state) == {miguel}
+    state = act(state, miguel, {"type": "place", "slot": 2})
+    assert state["collected"][miguel] == ["H27"]
+    assert state["row"][2] == {"customer": "H01", "snacks": []}
+    assert state["row"][1]["snacks"] == [22]
+    assert sorted(state["snacks"]["discard"]) == [4, 18, 32, 34]
+    assert state["phase"] == "pick" and GAME.to_act(state) == {0, 1, 2, 3}
+    outcomes = [(e["card"], e["outcome"]) for e in GAME.view(state, 0)["reveal"]]
+    assert outcomes == [(18, "placed"), (22, "placed"), (32, "placed"), (34, "completed")]
+
+
+def test_a_card_with_one_possible_customer_is_placed_without_asking():
+    state = arrange(new(4), hands=hands(18, 22, 32, 34),
+                    row=[("H08", []), ("H26", []), ("H25", [])])
+    state = pick_all(state, {0: 18, 1: 22, 2: 32, 3: 34})
+    assert state["row"][2]["snacks"] == [18, 34]
+    assert state["row"][1]["snacks"] == [22, 32]
+    assert state["phase"] == "pick"
+
+
+def test_a_customer_never_takes_more_than_the_order():
+    # The Backpacker wants one smoothie; the second and third smoothies have nowhere to go.
+    state = arrange(new(4), hands=hands(3, 6, 11, 1),
+                    row=[("H16", []), ("H08", []), ("H10", [])])
+    state = pick_all(state, {0: 3, 1: 6, 2: 11, 3: 1})
+    assert state["row"][0]["snacks"] == [3]
+    assert [squirrel_count(t) for t in state["tokens"]] == [0, 1, 1, 1]
+
+
+def test_a_card_nobody_can_take_is_eaten_and_gives_a_squirrel_token():
+    state = arrange(new(4), hands=hands(1, 2, 3, 5), row=[("H08", []), ("H09", []), ("H10", [])])
+    state = pick_all(state, {0: 1, 1: 2, 2: 3, 3: 5})
+    assert [squirrel_count(t) for t in state["tokens"]] == [1, 0, 0, 0]
+    assert 1 in state["snacks"]["discard"]
+    assert GAME.view(state, 1)["reveal"][0]["outcome"] == "eaten"
+
+
+def test_place_refuses_a_customer_that_cannot_take_the_card():
+    state = arrange(new(4), hands=hands(18, 22, 32, 34),
+                    row=[("H03", []), ("H09", []), ("H27", [4])])
+    state = pick_all(state, {0: 18, 1: 22, 2: 32, 3: 34})
+    with pytest.raises(IllegalMove, match="cannot take"):
+        act(state, 0, {"type": "place", "slot": 1})
+    with pytest.raises(IllegalMove):
+        act(state, 0, {"type": "swap", "card": 41, "target": 1})
+
+
+# ---- completing orders and abilities ---------------------------------------------------------
+
+
+def complete_with(code, ability_seat_hand=None, players=4, next_customers=("H02",), tokens=None):
+    """Seat 0 completes ``code`` (its order minus one apple/sandwich/... is already placed)."""
+    order = HIKERS[code]["order"]
+    last_type = next(iter(order))
+    card = next(n for n in (1, 2, 3, 4) if SNACKS[n] == last_type)
+    placed = []
+    pool = [n for n in range(61, 0, -1) if n in SNACKS and n not in (1, 2, 3, 4)]
+    for kind, count in order.items():
+        need = count - (1 if kind == last_type else 0)
+        for n in list(pool):
+            if need and SNACKS[n] == kind:
+                placed.append(n)
+                pool.remove(n)
+                need -= 1
+    table = [[card, 5, 6, 7, 8, 9, 10]] + [[n for n in pool if n > 10][i * 7:(i + 1) * 7]
+                                           for i in range(players - 1)]
+    if ability_seat_hand is not None:
+        table[0] = [card] + ability_seat_hand
+    state = arrange(new(players, automatic=False), hands=table,
+                    row=[(code, placed)],
+                    next_customers=list(next_customers), tokens=tokens)
+    # Everyone else plays something the row cannot take (or the automatic card is off).
+    return state, card
+
+
+def finish_turn(state, first_card):
+    state = act(state, 0, {"type": "pick", "card": first_card})
+    for seat in range(1, state["players"]):
+        state = act(state, seat, {"type": "pick", "card": state["hands"][seat][-1]})
+    return state
+
+
+def test_completing_an_order_takes_the_customer_and_reveals_a_new_one():
+    state, card = complete_with("H03", next_customers=["H10"])
+    placed = list(state["row"][0]["snacks"])
+    state = act(state, 0, {"type": "pick", "card": card})
+    state = pick_all(state, {s: state["hands"][s][0] for s in (1, 2, 3)})
+    assert state["collected"][0] == ["H03"]
+    assert state["row"][0]["customer"] == "H10"
+    assert set(placed + [card]) <= set(state["snacks"]["discard"])
+
+
+def test_draw1_ability():
+    state, card = complete_with("H01")
+    before = len(state["hands"][0])
+    state = act(state, 0, {"type": "pick", "card": card})
+    state = pick_all(state, {s: state["hands"][s][-1] for s in (1, 2, 3)})
+    assert state["collected"][0] == ["H01"]
+    assert len(state["hands"][0]) == before  # played one, drew one
+
+
+def test_draw2_others1_ability():
+    state, card = complete_with("H13")
+    sizes = [len(h) for h in state["hands"]]
+    state = finish_turn(state, card)
+    assert [len(h) for h in state["hands"]] == [sizes[0] + 1, sizes[1], sizes[2], sizes[3]]
+
+
+def test_squirrel1_and_squirrel2_abilities():
+    state, card = complete_with("H07")
+    state = finish_turn(state, card)
+    assert squirrel_count(state["tokens"][0]) >= 1
+    state, card = complete_with("H28")
+    state = finish_turn(state, card)
+    assert squirrel_count(state["tokens"][0]) >= 2
+
+
+def test_clear_squirrels_ability_returns_tokens_to_the_supply():
+    state, card = complete_with("H21", tokens=[4, 0, 0, 0])
+    state = finish_turn(state, card)
+    assert state["collected"][0] == ["H21"]
+    assert state["tokens"][0] == {"1": 0, "3": 0}
+    others = sum(squirrel_count(t) for t in state["tokens"])
+    assert state["supply"]["1"] + 3 * state["supply"]["3"] == 60 - others
+
+
+def test_redraw_ability_waits_for_that_player_then_continues():
+    state, card = complete_with("H10")
+    state = act(state, 0, {"type": "pick", "card": card})
+    state = pick_all(state, {1: state["hands"][1][-1], 2: state["hands"][2][-1],
+                             3: state["hands"][3][-1]})
+    assert GAME.to_act(state) == {0} and state["pending"]["kind"] == "redraw"
+    moves = GAME.legal_moves(state, 0)
+    assert {"type": "redraw", "cards": []} in moves
+    assert len(moves) == 1 + 6 + 15
+    kept = [c for c in state["hands"][0] if c not in (5, 6)]
+    state = act(state, 0, {"type": "redraw", "cards": [5, 6]})
+    assert len(state["hands"][0]) == 6 and set(kept) <= set(state["hands"][0])
+    assert 5 in state["snacks"]["discard"] and 6 in state["snacks"]["discard"]
+    assert state["row"][0]["customer"] == "H02"  # the new customer comes after the ability
+
+
+def test_redraw_may_discard_nothing_and_accepts_a_single_form_value():
+    state, card = complete_with("H10")
+    state = act(state, 0, {"type": "pick", "card": card})
+    state = pick_all(state, {s: state["hands"][s][-1] for s in (1, 2, 3)})
+    hand = list(state["hands"][0])
+    assert act(state, 0, {"type": "redraw", "cards": []})["hands"][0] == hand
+    assert act(state, 0, {"type": "redraw"})["hands"][0] == hand
+    assert 5 not in act(state, 0, {"type": "redraw", "cards": 5})["hands"][0]
+    with pytest.raises(IllegalMove):
+        act(state, 0, {"type": "redraw", "cards": [5, 6, 7]})
+    with pytest.raises(IllegalMove):
+        act(state, 0, {"type": "redraw", "cards": [5, 5]})
+    with pytest.raises(IllegalMove):
+        act(state, 0, {"type": "redraw", "cards": [60]})
+
+
+def test_swap_gives_a_chosen_card_and_takes_a_random_one():
+    state, card = complete_with("H04")
+    state = act(state, 0, {"type": "pick", "card": card})
+    state = pick_all(state, {s: state["hands"][s][-1] for s in (1, 2, 3)})
+    assert GAME.to_act(state) == {0} and state["pending"]["kind"] == "swap"
+    target_hand = list(state["hands"][2])
+    state = act(state, 0, {"type": "swap", "card": 5, "target": 2})
+    assert 5 in state["hands"][2] and 5 not in state["hands"][0]
+    taken = set(state["hands"][0]) - {6, 7, 8, 9, 10}
+    assert len(taken) == 1 and taken <= set(target_hand)
+    assert len(state["hands"][2]) == len(target_hand)
+    assert "snack-5" not in " ".join(state["log"]) and " 5 " not in state["log"][-2]
+    with pytest.raises(IllegalMove):
+        act(state, 0, {"type": "swap", "card": 5, "target": 2})
+
+
+def test_swap_refuses_yourself_and_empty_hands():
+    state, card = complete_with("H04")
+    state = act(state, 0, {"type": "pick", "card": card})
+    state = pick_all(state, {s: state["hands"][s][-1] for s in (1, 2, 3)})
+    with pytest.raises(IllegalMove):
+        act(state, 0, {"type": "swap", "card": 5, "target": 0})
+    state["hands"][1] = []
+    assert all(m["target"] != 1 for m in GAME.legal_moves(state, 0))
+    with pytest.raises(IllegalMove, match="another player"):
+        act(state, 0, {"type": "swap", "card": 5, "target": 1})
+
+
+def test_swap_does_nothing_when_nobody_else_has_cards():
+    state, card = complete_with("H04", ability_seat_hand=[5], players=2)
+    state["automatic"] = False
+    state["hands"][1] = [state["hands"][1][0]]
+    state["round"] = 3
+    state = act(state, 1, {"type": "pick", "card": state["hands"][1][0]})
+    state = act(state, 0, {"type": "pick", "card": card})
+    assert state["pending"] is None
+    assert "swap does nothing" in " ".join(state["log"])
+
+
+# ---- squirrel customer cards ------------------------------------------------------------------
+
+
+def test_a_squirrel_card_eats_its_types_and_feeds_players_who_have_squirrels():
+    # Seat 0's apple 1 completes the Birdwatcher; then Q5 (apples, sandwiches) and Q3
+    # (smoothies) turn up before the Mountain Biker arrives.
+    table = [[1, 41, 42, 43, 44, 45, 46], [60, 47, 48, 49, 50, 51, 52],
+             [57, 53, 54, 55, 58, 59, 10], [56, 11, 12, 13, 14, 15, 16]]
+    state = arrange(new(4), hands=table,
+                    row=[("H02", [3]), ("H16", [2, 6]), ("H14", [5, 7])],
+                    next_customers=["Q5", "Q3", "H12"], tokens=[0, 1, 0, 3])
+    state = pick_all(state, {0: 1, 1: 60, 2: 57, 3: 56})
+    assert state["collected"][0] == ["H02"]
+    assert state["row"][1]["snacks"] == []           # sandwich 2 and smoothie 6 eaten
+    assert state["row"][2]["snacks"] == [5]          # the energy bar stays, sandwich 7 eaten
+    assert {"Q5", "Q3"} <= set(state["customers"]["discard"])
+    # Then 56 (apple) and 60 (energy bar) go to the Mountain Biker; 57 (apple) is eaten.
+    assert state["row"][0] == {"customer": "H12", "snacks": [56, 60]}
+    counts = [squirrel_count(t) for t in state["tokens"]]
+    assert counts == [0, 1 + 2, 1, 3 + 2]  # +1 per squirrel card only for those who had some
+
+
+# ---- squirrel token supply ------------------------------------------------------------------
+
+
+def test_ten_squirrels_are_one_token_of_1_and_three_of_3():
+    state = arrange(new(4), tokens=[10, 0, 0, 0])
+    assert state["tokens"][0] == {"1": 1, "3": 3}
+    assert state["supply"] == {"1": 23, "3": 9}
+
+
+def test_the_supply_runs_out():
+    state = new(6)
+    for seat in range(6):
+        GAME._gain(state, seat, 11)
+    total = sum(squirrel_count(t) for t in state["tokens"])
+    assert total == 60 and state["supply"] == {"1": 0, "3": 0}
+    assert GAME._gain(state, 0, 1) == 0
+
+
+def test_change_is_made_when_only_threes_are_left():
+    state = new(4)
+    state["supply"] = {"1": 0, "3": 2}
+    state["tokens"][0] = {"1": 2, "3": 0}
+    assert GAME._gain(state, 0, 1) == 1
+    assert state["tokens"][0] == {"1": 0, "3": 1} and state["supply"] == {"1": 2, "3": 1}
+
+
+# ---- rounds ---------------------------------------------------------------------------------------
+
+
+def test_round_one_ends_when_a_player_has_two_cards_and_everyone_refills():
+    state = arrange(new(4), hands=hands(18, 22, 32, 34, size=7),
+                    row=[("H08", []), ("H26", []), ("H25", [])])
+    state["hands"][0] = [18, 41, 42]
+    state = pick_all(state, {0: 18, 1: 22, 2: 32, 3: 34})
+    assert state["round"] == 2
+    assert all(len(h) == 7 for h in state["hands"])
+    assert state["row"][2]["snacks"] == [18, 34] and state["row"][1]["snacks"] == [22, 32]
+
+
+def test_more_cards_in_hand_are_kept_at_the_refill():
+    state = arrange(new(4), hands=hands(18, 22, 32, 34), row=[("H08", []), ("H26", []),
+                                                            ("H25", [])])
+    state["hands"][0] = [18, 41, 42]
+    state["hands"][1] = [22] + list(range(43, 52))
+    state = pick_all(state, {0: 18, 1: 22, 2: 32, 3: 34})
+    assert len(state["hands"][1]) == 9
+
+
+def test_the_last_round_ends_when_a_player_has_no_card():
+    state = arrange(new(4), hands=hands(18, 22, 32, 34), row=[("H08", []), ("H26", []),
+                                                            ("H25", [])])
+    state["round"] = 3
+    state["hands"][0] = [18, 16, 15]
+    state = pick_all(state, {0: 18, 1: 22, 2: 32, 3: 34})
+    assert state["round"] == 3 and state["phase"] == "pick"
+    state["row"] = [{"customer": "H10", "snacks": [4, 5]}]  # full: every card is eaten
+    state["hands"][0] = [16]
+    state = pick_all(state, {s: state["hands"][s][0] for s in range(4)})
+    assert state["phase"] == "over" and GAME.to_act(state) == set()
+    assert GAME.result(state) is not None
+
+
+def test_five_and_six_players_play_two_rounds():
+    state = arrange(new(5), hands=hands(18, 22, 32, 34, 1),
+                    row=[("H08", []), ("H26", []), ("H25", []), ("H10", [])])
+    state["round"] = 2
+    state["hands"][0] = [18]
+    state = pick_all(state, {0: 18, 1: 22, 2: 32, 3: 34, 4: 1})
+    assert state["phase"] == "over"
+
+
+def test_last_card_completing_an_order_still_reveals_the_next_customer():
+    state = arrange(new(4), hands=hands(18, 22, 32, 34), row=[("H07", [1]), ("H09", []),
+                                                            ("H08", [])],
+                    next_customers=["Q1", "H05"])
+    state["round"] = 3
+    state["hands"][0] = [18]
+    state = pick_all(state, {0: 18, 1: 22, 2: 48, 3: 56})  # late apples are eaten
+    assert state["phase"] == "over"
+    assert state["collected"][0] == ["H07"]
+    assert state["row"][0]["customer"] == "H05"
+    assert "Q1" in state["customers"]["discard"]
+
+
+def test_an_empty_snack_deck_is_refilled_from_the_discard_pile():
+    state = arrange(new(4), hands=hands(18, 22, 32, 34), row=[("H08", []), ("H26", []),
+                                                            ("H25", [])])
+    state["hands"][0] = [18, 41, 42]
+    rest = state["snacks"]["draw"]
+    state["snacks"] = {"draw": rest[:3], "discard": rest[3:]}
+    state = pick_all(state, {0: 18, 1: 22, 2: 32, 3: 34})
+    assert all(len(h) == 7 for h in state["hands"])
+    assert state["snacks"]["discard"] == []
+
+
+# ---- the automatic card (2-3 players) ---------------------------------------------------------
+
+
+def test_the_automatic_card_is_revealed_and_goes_to_the_leftmost_customer():
+    state = arrange(new(2), hands=hands(18, 22), row=[("H02", []), ("H09", []), ("H27", [])],
+                    next_snacks=[3])
+    state = pick_all(state, {0: 18, 1: 22})
+    # 3 (smoothie) goes first, to the leftmost customer wanting a smoothie: the Birdwatcher.
+    assert state["row"][0]["snacks"] == [3]
+    view = GAME.view(state, 0)
+    assert [(e["card"], e["seat"]) for e in view["reveal"]][0] == (3, None)
+
+
+def test_the_automatic_card_completing_an_order_discards_the_customer():
+    state = arrange(new(3), hands=hands(18, 22, 32), row=[("H02", [1]), ("H09", []),
+                                                         ("H08", [])],
+                    next_snacks=[3], next_customers=["H05"])
+    state = pick_all(state, {0: 18, 1: 22, 2: 32})
+    assert "H02" in state["customers"]["discard"]
+    assert all("H02" not in got for got in state["collected"])
+    assert state["row"][0]["customer"] == "H05"
+
+
+def test_without_the_variant_there_is_no_automatic_card():
+    state = arrange(new(2, automatic=False), hands=hands(18, 22),
+                    row=[("H02", []), ("H09", []), ("H27", [])], next_snacks=[3])
+    state = pick_all(state, {0: 18, 1: 22})
+    assert len(GAME.view(state, 0)["reveal"]) == 2
+
+
+# ---- final scoring --------------------------------------------------------------------------------
+
+
+def scored(collected, squirrels):
+    state = new(len(collected))
+    state["collected"] = collected
+    state = arrange(state, tokens=squirrels)
+    state["phase"] = "over"
+    return GAME.result(state)
+
+
+def test_scoring_example_13_minus_4_is_9_and_ten_squirrels_win():
+    # Seven customers: four worth 2, two worth 1 and one worth 3 = 13 points, 4 squirrels.
+    you = ["H11", "H12", "H14", "H16", "H02", "H03", "H24"]
+    assert sum(HIKERS[c]["points"] for c in you) == 13
+    opponent = ["H18", "H20"]  # two orders, 4 points
+    result = scored([you, opponent], [4, 10])
+    assert result.scores[0] == 9
+    assert result.breakdown[0] == {"customers": 13, "squirrels": -4}
+    assert result.ranks == [2, 1]  # the opponent's 10 squirrels win outright
+    assert result.details["outcome"][1].startswith("squirrel victory")
+
+
+def test_exactly_five_squirrels_is_plus_five():
+    result = scored([["H02"], ["H03"]], [5, 4])
+    assert result.scores == [6, -3] and result.ranks == [1, 2]
+
+
+def test_more_than_ten_squirrels_loses():
+    result = scored([["H29", "H30", "H31"], []], [11, 0])
+    assert result.ranks == [2, 1]
+
+
+def test_ten_squirrel_ties_go_to_customer_points_then_cards():
+    assert scored([["H02"], ["H11"], []], [10, 10, 0]).ranks == [2, 1, 3]
+    assert scored([["H02", "H03"], ["H11"], []], [10, 10, 0]).ranks == [1, 2, 3]
+    assert scored([["H02"], ["H03"], []], [10, 10, 0]).ranks == [1, 1, 3]
+
+
+def test_point_ties_go_to_fewest_squirrels_then_most_cards_then_shared():
+    assert scored([["H11"], ["H02", "H03"]], [1, 0]).ranks == [2, 1]
+    assert scored([["H02", "H03"], ["H11"]], [0, 0]).ranks == [1, 2]
+    assert scored([["H02"], ["H03"]], [0, 0]).ranks == [1, 1]
+
+
+# ---- bad payloads ---------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize("bad", [{"type": "pick"}, {"type": "pick", "card": "18"},
+                                 {"type": "pick", "card": 99}, {"type": "pick", "card": True},
+                                 {"type": "place", "slot": 0}, {"type": "swap"}, {"type": "fly"},
+                                 {}, {"type": "redraw", "cards": ["a"]}, {"type": None}])
+def test_malformed_or_untimely_moves_are_refused(bad):
+    with pytest.raises(IllegalMove):
+        play(GAME, new(4), 0, bad, 1, 1)
+
+
+def test_an_unknown_type_is_malformed():
+    with pytest.raises(MalformedMove):
+        play(GAME, new(4), 0, {"type": "fly"}, 1, 1)
