@@ -1,0 +1,16 @@
+"""The plugin's hook implementations: how Meeple Hall learns about Komodo."""
+
+from core.hookspecs import hookimpl
+
+from .bots import Keeper
+from .rules import Komodo
+
+
+@hookimpl
+def register_games():
+    return [Komodo()]
+
+
+@hookimpl
+def register_bots():
+    return [Keeper()]
