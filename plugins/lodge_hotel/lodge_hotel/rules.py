@@ -27,6 +27,7 @@ from .catalog import (
     AMENITIES,
     AMENITY_BY_ID,
     AMENITY_DISPLAY_SIZE,
+    COLOR_ICONS,
     COLORS,
     DISPLAY_SLOTS,
     FLOORS,
@@ -691,7 +692,7 @@ class Lodge(Game):
                 tile = cell["tile"]
                 entry = {"floor": f, "col": c, "id": tile, "guest": None}
                 if tile in ROOMS:
-                    entry.update(kind="room", color=ROOMS[tile])
+                    entry.update(kind="room", color=ROOMS[tile], icon=COLOR_ICONS[ROOMS[tile]])
                 else:
                     a = AMENITY_BY_ID[tile]
                     entry.update(kind="amenity", name=a["name"], points=a["points"],
@@ -700,9 +701,17 @@ class Lodge(Game):
                     entry["guest"] = self._guest_view(cell["guest"])
                 cells.append(entry)
             score = lodge_score(lodge)
+            columns = max((c for _f, c in grid), default=1)
+            by_pos = {(e["floor"], e["col"]): e for e in cells}
+            rows = [
+                {"floor": f, "cells": [
+                    by_pos.get((f, c), {"floor": f, "col": c, "kind": "empty"})
+                    for c in range(1, columns + 2)
+                ]}
+                for f in range(FLOORS, 0, -1)
+            ]
             lodges.append({
-                "seat": s, "cells": cells,
-                "columns": max((c for _f, c in grid), default=1),
+                "seat": s, "cells": cells, "rows": rows, "columns": columns,
                 "valet": [self._guest_view(g) for g in lodge["valet"]],
                 "tokens": lodge["tokens"], "turns": lodge["turns"],
                 "guests_placed": guests_placed(lodge),
@@ -722,8 +731,12 @@ class Lodge(Game):
             "holding": held,
             "lift_color": holding["color"] if holding and holding["kind"] == "lift" else None,
             "display": [
-                [{"id": r, "color": ROOMS[r]} if r else None for r in level]
-                for level in state["display"]
+                {"level": lv + 1, "slots": [
+                    {"slot": i, "id": r, "color": ROOMS[r], "icon": COLOR_ICONS[ROOMS[r]]}
+                    if r else {"slot": i, "id": None}
+                    for i, r in enumerate(level)
+                ]}
+                for lv, level in enumerate(state["display"])
             ],
             "guest_display": [self._guest_view(g) if g else None for g in state["guest_display"]],
             "amenity_display": [self._amenity_view(a) for a in state["amenity_display"]],
@@ -733,6 +746,7 @@ class Lodge(Game):
             "guests_left_game": len(state["guest_box"]),
             "lodges": lodges, "end_triggered": state["end_triggered"],
             "turn_guests": dict(state["turn_guests"]),
+            "prompt": self._prompt(state),
             "log": list(state["log"]),
         }
         if state["solo"]:
@@ -744,9 +758,25 @@ class Lodge(Game):
             )
         return view
 
+    def _prompt(self, state):
+        if state["over"]:
+            return "The game is over."
+        return {
+            "build": "Take a room from the display (level N goes on floor N)"
+            + ("." if state["solo"] else " or an amenity."),
+            "place": "Choose a highlighted place in the lodge for the tile, or put it back.",
+            "guests": "Check in guests (one from the display, one from the valet) or end the turn.",
+            "valet": "Choose a guest from the display for the valet.",
+            "extra_valet": "Level 8: choose a second guest from the display for the valet.",
+            "start_amenity": "Choose your starting amenity and place it next to your first room.",
+            "lift_amenity": "The ski lift went round: place one of the amenities on display.",
+            "lift_discard": "The ski lift sends one guest home: choose one showing the removed colour.",
+        }.get(state["phase"], "")
+
     def _guest_view(self, guest):
         g = GUEST_BY_ID[guest]
-        return {"id": guest, "colors": list(g["colors"]), "floor": g["floor"]}
+        return {"id": guest, "colors": list(g["colors"]), "floor": g["floor"],
+                "icons": [COLOR_ICONS[c] for c in g["colors"]]}
 
     def _amenity_view(self, amenity):
         a = AMENITY_BY_ID[amenity]
