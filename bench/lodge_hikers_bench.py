@@ -15,9 +15,10 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
-from core.engine import RandomBot, playout  # noqa: E402
 from lodge_hikers.bots import SnackPlanner  # noqa: E402
 from lodge_hikers.rules import LodgeHikers  # noqa: E402
+
+from core.engine import RandomBot, playout  # noqa: E402
 
 
 def playouts_per_second(game, players, seconds):

@@ -20,15 +20,14 @@ State (all JSON):
 from __future__ import annotations
 
 from itertools import combinations
-from typing import Any
 
 from core.engine import Game, IllegalMove, Option, Result
 from core.engine.cards import discard as deck_discard
 from core.engine.cards import draw as deck_draw
 from core.engine.cards import new_deck
+from core.engine.errors import MalformedMove
 from core.engine.fields import get_int, get_list
 from core.engine.game import ranks_by
-from core.engine.errors import MalformedMove
 
 from .catalog import (
     ABILITIES,

@@ -5,6 +5,7 @@ from __future__ import annotations
 import itertools
 
 from core.engine.play import play, start
+
 from .catalog import CUSTOMERS, SNACKS, TOKEN_SUPPLY
 from .rules import LodgeHikers
 

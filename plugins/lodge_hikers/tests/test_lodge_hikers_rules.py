@@ -1,12 +1,13 @@
 """Lodge (hikers and snacks): one test per rule, and every worked example of the rulebook."""
 
 import pytest
-
-from core.engine import IllegalMove, MalformedMove
-from core.engine.play import play
 from lodge_hikers.catalog import HIKERS, SNACK_TYPES, SNACKS, SQUIRRELS
 from lodge_hikers.rules import squirrel_count
 from lodge_hikers.testing import GAME, act, arrange, new, pick_all
+
+from core.engine import IllegalMove, MalformedMove
+from core.engine.play import play
+
 
 def hands(*firsts, size=7, avoid=()):
     """Hands whose first card is given, filled up with high cards nobody else uses."""
