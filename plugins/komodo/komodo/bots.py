@@ -1,5 +1,182 @@
-"""A Komodo bot that builds towards the animals it holds and houses them as soon as it can."""
+"""A Komodo bot that grows enclosures towards the animals it holds and houses them at once.
+
+It decides from what its seat may know: its own hand, the public map and the open offers. Each
+tile placement is scored by how much closer it brings each of its animals to a large enough,
+species-compatible enclosure (using the same O(1) frontier check as the rules).
+"""
 
 from __future__ import annotations
 
 from core.engine import Bot
+
+from .rules import ANIMAL, WILD
+from .terrain import FACES, Board
+
+WILD_TASTE = (
+    "Animal Escapes", "Land Thief", "Animals on Tap", "Land Lover", "Relocation",
+    "Remodeling", "Animal Exchange", "Animal Request", "Land Barter", "Recycling",
+)
+
+
+def _needs(state, seat):
+    """(species, terrain, blocks) of every animal this seat wants to house."""
+    wanted = [ANIMAL[a] for a in state["hands"][seat]["animals"]]
+    wanted += [ANIMAL[x["animal"]] for x in state["loose"] if x["owner"] == seat]
+    return wanted
+
+
+def _best(board, name, terrain):
+    return max(
+        (e.size for e in board.enclosures if e.terrain == terrain and not (e.species - {name})),
+        default=0,
+    )
+
+
+def _tile_value(tid, needs):
+    cells = FACES[(tid, 0)].cells
+    return sum(cells.count(t) for _n, t, _b in needs)
+
+
+class Keeper(Bot):
+    name = "keeper"
+    label = "Zoo keeper (builds for its animals)"
+    game = "komodo"
+
+    def choose(self, game, state, seat, rng):
+        moves = game.legal_moves(state, seat)
+        if len(moves) == 1:
+            return moves[0]
+        phase = state["phase"]
+        handler = getattr(self, f"_{phase}", None)
+        choice = handler(game, state, seat, moves, rng) if handler else None
+        return choice if choice is not None else rng.choice(moves)
+
+    # ---- small decisions --------------------------------------------------------------
+    def _keep(self, game, state, seat, moves, rng):
+        return max(moves, key=lambda m: ANIMAL[m["animal"]][2])
+
+    def _pass(self, game, state, seat, moves, rng):
+        return max(moves, key=lambda m: ANIMAL[m["animal"]][2])
+
+    def _tame_pick(self, game, state, seat, moves, rng):
+        return min(moves, key=lambda m: WILD_TASTE.index(m["kind"]))
+
+    def _barter_offer(self, game, state, seat, moves, rng):
+        needs = _needs(state, seat)
+        wanted = state["pending"]["terrain"]
+        singles = [m for m in moves if len(m["tiles"]) == 1]
+        good = [m for m in singles if FACES[(m["tiles"][0], 0)].cells.count(wanted) >= 3]
+        if not good:
+            return next(m for m in moves if not m["tiles"])
+        return min(good, key=lambda m: _tile_value(m["tiles"][0], needs))
+
+    def _barter_choose(self, game, state, seat, moves, rng):
+        needs = _needs(state, seat)
+        best, gain = None, 0
+        for m in moves:
+            if m["type"] == "barter_accept":
+                g = sum(_tile_value(t, needs) for t in m["take"]) - sum(_tile_value(t, needs) for t in m["give"])
+                if g > gain:
+                    best, gain = m, g
+        if best:
+            return best
+        return next((m for m in moves if m["type"] == "barter_done"), None) or next(
+            m for m in moves if m["type"] == "barter_decline" and not m["keep"]
+        )
+
+    def _request(self, game, state, seat, moves, rng):
+        board = Board(state["map"], state["housed"])
+        best, gain = None, 0
+        for m in moves:
+            if m["type"] == "request_swap":
+                name, terrain, blocks = ANIMAL[m["take"]]
+                gname, gterrain, gblocks = ANIMAL[m["give"]]
+                fits = _best(board, name, terrain) >= blocks
+                gives_fit = _best(board, gname, gterrain) >= gblocks
+                g = (blocks if fits else 0) - (gblocks if gives_fit else 0) + (gblocks - blocks) / 10
+                if g > gain:
+                    best, gain = m, g
+        return best or next(m for m in moves if m["type"] == "request_decline" and not m["keep"])
+
+    def _threat_escape(self, game, state, seat, moves, rng):
+        return min(moves, key=lambda m: ANIMAL[m["animal"]][2])
+
+    def _remodel(self, game, state, seat, moves, rng):
+        fx, fy, frot = state["pending"]["from"]
+        return next((m for m in moves if (m["x"], m["y"], m["rotation"]) == (fx, fy, frot)), moves[0])
+
+    def _lover(self, game, state, seat, moves, rng):
+        return self._best_place(state, seat, moves)[0]
+
+    # ---- the main turn ---------------------------------------------------------------
+    def _turn(self, game, state, seat, moves, rng):
+        by_type = {}
+        for m in moves:
+            by_type.setdefault(m["type"], []).append(m)
+        homes = by_type.get("house", []) + [
+            m for m in by_type.get("rehouse", [])
+        ]
+        if homes:
+            return max(homes, key=lambda m: (ANIMAL[m["animal"]][2], m["type"] == "house"))
+        for kind in ("on_tap", "land_thief", "escape", "recycle"):
+            pick = self._wild(state, seat, kind, by_type.get(kind, []))
+            if pick:
+                return pick
+        places = by_type.get("place_tile", [])
+        if places:
+            move, gain = self._best_place(state, seat, places)
+            if gain > 0 or (state["turn"]["lover"]):
+                return move
+        if not state["turn"]["acted"] and by_type.get("exchange_animals"):
+            board = Board(state["map"], state["housed"])
+            hopeless = [
+                a for a in state["hands"][seat]["animals"]
+                if ANIMAL[a][2] - _best(board, ANIMAL[a][0], ANIMAL[a][1]) > 12
+            ]
+            if hopeless and len(state["animals"]) > 4:
+                return next(m for m in by_type["exchange_animals"] if sorted(m["animals"]) == sorted(hopeless))
+        ends = by_type.get("replenish", []) + by_type.get("end_turn", [])
+        if ends:
+            return max(ends, key=lambda m: (-(m.get("animals") or 0), -WILD_TASTE.index(m["wild"]) if m.get("wild") else -99))
+        return None
+
+    def _wild(self, state, seat, kind, moves):
+        if not moves:
+            return None
+        if kind == "on_tap":
+            return moves[0] if len(state["hands"][seat]["animals"]) < 2 and state["animals"] else None
+        if kind == "land_thief":
+            return max(moves, key=lambda m: len(state["hands"][m["seat"]]["tiles"]))
+        if kind == "escape":
+            theirs = [m for m in moves if self._owner(state, m["animal"]) != seat]
+            if theirs:
+                best = max(theirs, key=lambda m: ANIMAL[m["animal"]][2])
+                if ANIMAL[best["animal"]][2] >= 10:
+                    return best
+            return None
+        if kind == "recycle":
+            return next((m for m in moves if m["take"] in ("Animal Escapes", "Land Thief")), None)
+        return None
+
+    def _owner(self, state, animal):
+        return next(h["owner"] for h in state["housed"] if h["animal"] == animal)
+
+    def _best_place(self, state, seat, places):
+        board = Board(state["map"], state["housed"])
+        needs = _needs(state, seat)
+        before = [_best(board, n, t) for n, t, _b in needs]
+        best, gain = places[0], float("-inf")
+        for m in places:
+            _reason, groups = board.check(m["tile"], m["rotation"], m["x"], m["y"])
+            score = 0.0
+            for (name, terrain, blocks), old in zip(needs, before):
+                new = old
+                for t, size, encs in groups:
+                    if t == terrain and all(not (board.enclosures[e].species - {name}) for e in encs):
+                        new = max(new, size)
+                score += min(new, blocks) - min(old, blocks)
+                if new >= blocks > old:
+                    score += 50
+            if score > gain:
+                best, gain = m, score
+        return best, gain

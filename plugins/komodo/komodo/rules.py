@@ -940,7 +940,7 @@ class Komodo(Game):
         elif len(hand["tiles"]) < 3:
             state["final_left"] = n
             state["log"].append(f"{who(seat)} holds fewer than three tiles: everyone takes one final turn.")
-        if state["idle"] >= n:
+        if state["idle"] >= n and state["final_left"] is None:
             return self._end_game(state, "The tiles are gone and a full round passed with no progress.")
         self._start_turn(state, (seat + 1) % n)
 

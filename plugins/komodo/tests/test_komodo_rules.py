@@ -1,0 +1,439 @@
+"""Komodo rules: one test per rule, the rulebook's worked examples, and the end of the game."""
+
+from __future__ import annotations
+
+import pytest
+
+from core.engine import IllegalMove, MalformedMove, resolve_options
+from core.engine.play import play, start
+from komodo.catalog import ANIMALS, TILES, WILDS
+from komodo.rules import WILD, Komodo, _placements
+from komodo.terrain import FACES, Board
+
+GAME = Komodo()
+STARTER = "komodo-tile-00"
+DESERT9 = "komodo-tile-01"  # all desert, padlock in the centre
+GRASS9 = "komodo-tile-03"
+DD_FF = "komodo-tile-05"  # DDD / DDD / FFF
+DD_GG = "komodo-tile-09"  # DDD / DDD / GGG
+DW_LOCK = "komodo-tile-16"  # DDD / DWW / WWW, padlock on a water block
+TAIPAN5, TAIPAN10, DEVIL5 = "komodo-animal-01", "komodo-animal-02", "komodo-animal-03"
+QUOKKA, QUOLL5, PENGUIN5, PENGUIN10 = "komodo-animal-05", "komodo-animal-17", "komodo-animal-26", "komodo-animal-27"
+HORNBILL = "komodo-animal-23"
+_ply = [0]
+
+
+def wild(kind, n=0):
+    return [w for w, k in WILDS if k == kind][n]
+
+
+def act(state, seat, move):
+    _ply[0] += 1
+    return play(GAME, state, seat, move, _ply[0], "t")
+
+
+def begin(players=3, variant="basic", seed=1, **extra):
+    options, seats = resolve_options(GAME, players, {"variant": variant, **extra})
+    state = start(GAME, seed, players, options, seats)
+    if state["phase"] == "keep":
+        for s in range(players):
+            state = act(state, s, {"type": "return_animal", "animal": state["hands"][s]["animals"][0]})
+    return state
+
+
+def give(state, seat, *cards, kind=None):
+    """Move cards into a seat's hand from wherever they are."""
+    for card in cards:
+        for pile in _piles(state):
+            if card in pile:
+                pile.remove(card)
+        part = kind or ("tiles" if "tile" in card else "animals" if "animal" in card else "wilds")
+        state["hands"][seat][part].append(card)
+    return state
+
+
+def _piles(state):
+    yield state["tiles"]
+    yield state["animals"]
+    yield state["wilds"]["draw"]
+    yield state["wilds"]["discard"]
+    yield state["display"]
+    for h in state["hands"]:
+        yield h["tiles"]
+        yield h["animals"]
+        yield h["wilds"]
+
+
+def clear_hand(state, seat):
+    h = state["hands"][seat]
+    state["tiles"] += h["tiles"]
+    state["animals"] += h["animals"]
+    state["wilds"]["draw"] += h["wilds"]
+    h["tiles"], h["animals"], h["wilds"] = [], [], []
+    return state
+
+
+def lay(state, x, y, tile, rot=0):
+    for pile in _piles(state):
+        if tile in pile:
+            pile.remove(tile)
+    state["map"][f"{x},{y}"] = [tile, rot]
+    return state
+
+
+def house_direct(state, animal, owner, x, y):
+    for pile in _piles(state):
+        if animal in pile:
+            pile.remove(animal)
+    state["housed"].append({"animal": animal, "owner": owner, "x": x, "y": y, "lock": False})
+    return state
+
+
+def types(state, seat):
+    return {m["type"] for m in GAME.legal_moves(state, seat)}
+
+
+# ---- components and setup ----------------------------------------------------------------
+
+def test_components_match_the_rulebook_counts():
+    assert len(TILES) == 50 and len(ANIMALS) == 32 and len(WILDS) == 20
+    assert sum(1 for t in TILES if t[2][1][1] == "R") == 10
+    assert len({a[1] for a in ANIMALS}) == 24
+    assert ANIMALS[22][1:] == ("Hornbill", "G", 15)  # rulebook example: Hornbill needs 15 grassland
+
+
+def test_starter_tile_has_two_blocks_of_each_terrain_and_a_rock():
+    cells = FACES[(STARTER, 0)].cells
+    assert cells.count("R") == 1 and all(cells.count(t) == 2 for t in "DFGW")
+
+
+def test_rock_tiles_are_worth_eight_blocks():
+    board = Board({"0,0": ["komodo-tile-42", 0]}, [])
+    assert len(board.terrain) == 8
+
+
+@pytest.mark.parametrize("players", [2, 3, 4])
+def test_setup_deals_tiles_animals_and_wilds_without_recycling(players):
+    for seed in range(15):
+        options, seats = resolve_options(GAME, players, {})
+        state = start(GAME, seed, players, options, seats)
+        assert state["map"] == {"0,0": [STARTER, 0]}
+        for hand in state["hands"]:
+            assert len(hand["tiles"]) == 5 and len(hand["animals"]) == 3 and len(hand["wilds"]) == 2
+            assert all(WILD[w] != "Recycling" for w in hand["wilds"])
+        assert GAME.to_act(state) == set(range(players))
+
+
+def test_each_player_returns_one_animal_which_goes_back_into_the_pile():
+    options, seats = resolve_options(GAME, 2, {})
+    state = start(GAME, 4, 2, options, seats)
+    back = state["hands"][0]["animals"][1]
+    state = act(state, 0, {"type": "return_animal", "animal": back})
+    assert back in state["hands"][0]["animals"]  # held until everyone has chosen
+    assert GAME.view(state, 1)["pending"] == {"chosen": [0]}
+    state = act(state, 1, {"type": "return_animal", "animal": state["hands"][1]["animals"][0]})
+    assert back in state["animals"] and len(state["hands"][0]["animals"]) == 2
+    assert state["phase"] == "turn" and GAME.to_act(state) == {0}
+
+
+def test_only_two_to_four_players():
+    assert (GAME.min_players, GAME.max_players) == (2, 4)
+
+
+# ---- placing tiles ---------------------------------------------------------------------
+
+def test_tiles_rotate_clockwise_with_their_padlock():
+    face = FACES[("komodo-tile-07", 1)]  # DDD / DDF / FFF, padlock top-left
+    assert face.cells == "FDDFDDFFD" and face.lock == 2
+
+
+def test_a_tile_must_adjoin_the_map():
+    board = Board({"0,0": [STARTER, 0]}, [])
+    reason, _ = board.check(GRASS9, 0, 2, 0)
+    assert "join" in reason
+
+
+def test_a_tile_must_match_a_neighbours_colour():
+    board = Board({"0,0": [STARTER, 0]}, [])
+    assert "colour" in board.check(DD_GG, 0, 0, 1)[0]  # DDD under W G G
+    assert board.check(DD_GG, 2, 0, 1)[0] is None  # turned round: GGG under W G G
+
+
+def test_placing_a_tile_from_hand_adds_it_to_the_map():
+    state = begin()
+    state = clear_hand(state, 0)
+    give(state, 0, DESERT9)
+    state = act(state, 0, {"type": "place_tile", "tile": DESERT9, "x": 0, "y": -1, "rotation": 0})
+    assert state["map"]["0,-1"] == [DESERT9, 0] and DESERT9 not in state["hands"][0]["tiles"]
+
+
+def test_an_illegal_spot_is_refused_with_a_reason():
+    state = clear_hand(begin(), 0)
+    give(state, 0, DD_GG)
+    with pytest.raises(IllegalMove, match="colour"):
+        act(state, 0, {"type": "place_tile", "tile": DD_GG, "x": 0, "y": 1, "rotation": 0})
+    with pytest.raises(IllegalMove, match="already"):
+        act(state, 0, {"type": "place_tile", "tile": DD_GG, "x": 0, "y": 0, "rotation": 0})
+
+
+def test_at_most_three_tiles_a_turn():
+    state = begin(seed=2)
+    for _ in range(3):
+        move = next(m for m in GAME.legal_moves(state, 0) if m["type"] == "place_tile")
+        state = act(state, 0, move)
+    assert "place_tile" not in types(state, 0)
+
+
+def test_tiles_may_not_merge_enclosures_of_different_species():
+    state = begin()
+    lay(state, 0, 0, DESERT9)
+    lay(state, 2, 0, DD_FF)
+    house_direct(state, TAIPAN5, 1, 0, 0)
+    house_direct(state, DEVIL5, 2, 6, 0)
+    board = Board(state["map"], state["housed"])
+    assert "different species" in board.check(DD_GG, 0, 1, 0)[0]
+
+
+def test_one_species_may_share_when_tiles_merge_their_land():
+    state = begin()
+    lay(state, 0, 0, DESERT9)
+    lay(state, 2, 0, DD_FF)
+    house_direct(state, TAIPAN5, 1, 0, 0)
+    house_direct(state, TAIPAN10, 2, 6, 0)
+    assert Board(state["map"], state["housed"]).check(DD_GG, 0, 1, 0)[0] is None
+
+
+def test_enclosures_join_across_tiles_and_rock_splits_them():
+    board = Board({"0,0": [STARTER, 0], "0,-1": [DESERT9, 0]}, [])
+    assert board.enclosure_at(0, 0).size == 11
+    rock = Board({"0,0": ["komodo-tile-42", 0]}, [])  # DDD / DRF / FFF: the rock splits nothing here
+    assert rock.enclosure_at(0, 0).size == 4 and rock.enclosure_at(2, 1).size == 4
+
+
+def test_placements_are_listed_for_every_tile_rotation_and_spot():
+    board = Board({"0,0": [STARTER, 0]}, [])
+    moves = _placements(board, [GRASS9])
+    spots = {(m["x"], m["y"]) for m in moves}
+    assert spots == {(0, 1), (1, 0)}  # grass touches grass only below and to the right
+    assert len(moves) == 8
+
+
+# ---- housing -----------------------------------------------------------------------------
+
+def test_house_an_animal_in_a_large_enough_enclosure_of_its_terrain():
+    state = clear_hand(begin(), 0)
+    lay(state, 0, -1, DESERT9)
+    give(state, 0, TAIPAN10)
+    state = act(state, 0, {"type": "house", "animal": TAIPAN10, "x": 0, "y": -3})
+    assert state["housed"][0]["animal"] == TAIPAN10 and state["turn"]["housed_hand"]
+
+
+def test_house_refuses_wrong_terrain_and_too_little_land():
+    state = clear_hand(begin(), 0)
+    give(state, 0, TAIPAN5, QUOLL5)
+    with pytest.raises(IllegalMove, match="needs 5 blocks"):
+        act(state, 0, {"type": "house", "animal": TAIPAN5, "x": 0, "y": 0})
+    with pytest.raises(IllegalMove, match="grassland"):
+        act(state, 0, {"type": "house", "animal": QUOLL5, "x": 0, "y": 0})
+
+
+def test_different_species_never_share_an_enclosure():
+    state = clear_hand(begin(), 0)
+    lay(state, 0, -1, DESERT9)
+    house_direct(state, TAIPAN5, 1, 0, -3)
+    give(state, 0, DEVIL5)
+    with pytest.raises(IllegalMove, match="share"):
+        act(state, 0, {"type": "house", "animal": DEVIL5, "x": 1, "y": -3})
+
+
+def test_a_ten_block_area_also_houses_the_five_of_its_species():
+    state = clear_hand(begin(), 0)
+    lay(state, 0, -1, DESERT9)
+    house_direct(state, TAIPAN10, 1, 0, -3)
+    give(state, 0, TAIPAN5)
+    state = act(state, 0, {"type": "house", "animal": TAIPAN5, "x": 2, "y": -2})
+    assert len(state["housed"]) == 2
+
+
+def test_a_five_area_may_be_extended_to_house_the_ten():
+    state = clear_hand(begin(), 0)
+    lay(state, 0, -1, DD_FF, 0)  # 6 desert + 2 of the starter = 8 blocks
+    house_direct(state, TAIPAN5, 1, 0, -3)
+    give(state, 0, TAIPAN10, DD_GG)
+    with pytest.raises(IllegalMove, match="needs 10"):
+        act(state, 0, {"type": "house", "animal": TAIPAN10, "x": 0, "y": -3})
+    state = act(state, 0, {"type": "place_tile", "tile": DD_GG, "x": -1, "y": -1, "rotation": 0})
+    state = act(state, 0, {"type": "house", "animal": TAIPAN10, "x": 0, "y": -3})
+    assert {h["animal"] for h in state["housed"]} == {TAIPAN5, TAIPAN10}
+
+
+def test_a_padlock_protects_only_the_terrain_it_is_printed_on():
+    # Rulebook example: a lock on the water part protects the water animal, not the other terrain.
+    state = begin()
+    lay(state, 0, -1, DW_LOCK)
+    house_direct(state, PENGUIN5, 1, 2, -1)
+    house_direct(state, TAIPAN5, 2, 0, -3)
+    give(state, 0, wild("Animal Escapes"))
+    targets = {m["animal"] for m in GAME.legal_moves(state, 0) if m["type"] == "escape"}
+    assert PENGUIN5 not in targets and TAIPAN5 in targets
+
+
+# ---- re-housing animals on the loose ----------------------------------------------------
+
+def _loose_setup(owner):
+    state = clear_hand(begin(), 0)
+    lay(state, 0, -1, DESERT9)
+    state["map"]["0,-1"] = [DD_FF, 0]  # no padlock
+    state["loose"].append({"animal": TAIPAN5, "owner": owner})
+    for pile in _piles(state):
+        if TAIPAN5 in pile:
+            pile.remove(TAIPAN5)
+    return state
+
+
+def test_rehouse_your_own_loose_animal_alongside_other_actions():
+    state = _loose_setup(0)
+    give(state, 0, QUOLL5)
+    state = act(state, 0, {"type": "rehouse", "animal": TAIPAN5, "x": 0, "y": -3})
+    assert state["housed"][-1]["owner"] == 0 and not state["loose"]
+    assert "replenish" in types(state, 0)
+
+
+def test_rehousing_another_players_animal_takes_its_card_and_bars_housing_from_hand():
+    state = _loose_setup(1)
+    lay(state, 1, 0, GRASS9)
+    give(state, 0, QUOLL5)
+    state = act(state, 0, {"type": "rehouse", "animal": TAIPAN5, "x": 0, "y": -3})
+    assert state["housed"][-1]["owner"] == 0
+    assert "house" not in types(state, 0)
+    with pytest.raises(IllegalMove, match="re-housed another"):
+        act(state, 0, {"type": "house", "animal": QUOLL5, "x": 3, "y": 0})
+
+
+def test_after_housing_from_hand_you_cannot_rehouse_another_players_animal():
+    state = _loose_setup(1)
+    lay(state, 1, 0, GRASS9)
+    give(state, 0, QUOLL5)
+    state = act(state, 0, {"type": "house", "animal": QUOLL5, "x": 3, "y": 0})
+    with pytest.raises(IllegalMove, match="housed an animal from your hand"):
+        act(state, 0, {"type": "rehouse", "animal": TAIPAN5, "x": 0, "y": -3})
+
+
+# ---- exchange turns ------------------------------------------------------------------
+
+def test_exchange_tiles_to_the_bottom_and_end_the_turn():
+    state = begin()
+    old = list(state["hands"][0]["tiles"][:2])
+    state = act(state, 0, {"type": "exchange_tiles", "tiles": old})
+    assert state["tiles"][:2] == list(reversed(old)) or set(state["tiles"][:2]) == set(old)
+    assert len(state["hands"][0]["tiles"]) == 5 and not set(old) & set(state["hands"][0]["tiles"])
+    assert state["active"] == 1
+
+
+def test_exchange_animals_instead_of_building():
+    state = begin()
+    state = act(state, 0, {"type": "exchange_animals", "animals": state["hands"][0]["animals"][:1]})
+    assert len(state["hands"][0]["animals"]) == 2 and state["active"] == 1
+
+
+def test_no_exchange_after_acting():
+    state = begin(seed=2)
+    move = next(m for m in GAME.legal_moves(state, 0) if m["type"] == "place_tile")
+    state = act(state, 0, move)
+    assert not types(state, 0) & {"exchange_tiles", "exchange_animals"}
+    with pytest.raises(IllegalMove, match="whole turn"):
+        act(state, 0, {"type": "exchange_tiles", "tiles": state["hands"][0]["tiles"][:1]})
+
+
+# ---- replenishing ----------------------------------------------------------------------
+
+def test_replenish_tops_up_tiles_and_animals_and_passes_the_turn():
+    state = begin(seed=2)
+    move = next(m for m in GAME.legal_moves(state, 0) if m["type"] == "place_tile")
+    state = act(state, 0, move)
+    state = act(state, 0, {"type": "replenish"})
+    hand = state["hands"][0]
+    assert len(hand["tiles"]) == 5 and len(hand["animals"]) == 2 and len(hand["wilds"]) == 2
+    assert state["active"] == 1
+
+
+def test_a_wild_card_is_drawn_only_after_housing_from_hand_up_to_three():
+    state = clear_hand(begin(), 0)
+    lay(state, 0, -1, DESERT9)
+    give(state, 0, TAIPAN10, wild("Land Lover"), wild("Land Thief"))
+    state = act(state, 0, {"type": "house", "animal": TAIPAN10, "x": 0, "y": -3})
+    state = act(state, 0, {"type": "replenish"})
+    assert len(state["hands"][0]["wilds"]) == 3
+    state2 = clear_hand(begin(), 0)
+    give(state2, 0, wild("Land Lover"))
+    state2 = act(state2, 0, {"type": "replenish"})
+    assert len(state2["hands"][0]["wilds"]) == 1
+
+
+def test_once_tiles_run_out_players_choose_how_many_animals_to_take():
+    state = clear_hand(begin(), 0)
+    state["removed"] += state["tiles"]
+    state["tiles"] = []
+    give(state, 0, DESERT9, GRASS9, DD_FF)
+    replenish = [m for m in GAME.legal_moves(state, 0) if m["type"] == "replenish"]
+    assert sorted(m["animals"] for m in replenish) == [0, 1, 2]
+    state = act(state, 0, {"type": "replenish", "animals": 1})
+    assert len(state["hands"][0]["animals"]) == 1
+
+
+# ---- game end and scoring --------------------------------------------------------------
+
+def test_fewer_than_three_tiles_gives_everyone_one_final_turn():
+    state = clear_hand(begin(players=3), 0)
+    state["removed"] += state["tiles"]
+    state["tiles"] = []
+    give(state, 0, DESERT9, GRASS9)
+    state = act(state, 0, {"type": "replenish", "animals": 0})
+    assert state["final_left"] == 3
+    for seat in (1, 2):
+        state = act(state, seat, {"type": "replenish", "animals": 0})
+        assert GAME.result(state) is None
+    state = act(state, 0, {"type": "replenish", "animals": 0})
+    assert GAME.result(state) is not None and GAME.to_act(state) == set()
+
+
+def test_score_housed_animals_minus_animals_in_hand_excluding_the_loose():
+    state = begin(players=2)
+    clear_hand(state, 0)
+    clear_hand(state, 1)
+    house_direct(state, QUOKKA, 0, 0, 0)
+    give(state, 0, TAIPAN5)
+    state["loose"].append({"animal": HORNBILL, "owner": 0})
+    state["animals"].remove(HORNBILL)
+    house_direct(state, TAIPAN10, 1, 0, 0)
+    state["over"], state["phase"] = True, "over"
+    result = GAME.result(state)
+    assert result.scores == [10, 10]
+    assert result.breakdown[0] == {"housed animals": 15, "animals left in hand": -5}
+
+
+def test_ties_go_to_most_unique_species_housed():
+    state = begin(players=2)
+    clear_hand(state, 0)
+    clear_hand(state, 1)
+    house_direct(state, TAIPAN5, 0, 0, 0)
+    house_direct(state, TAIPAN10, 0, 0, 0)
+    house_direct(state, DEVIL5, 1, 0, 0)
+    house_direct(state, "komodo-animal-09", 1, 0, 0)  # Tarsier 5
+    house_direct(state, QUOLL5, 1, 0, 0)
+    state["over"], state["phase"] = True, "over"
+    result = GAME.result(state)
+    assert result.scores == [15, 15] and result.ranks == [2, 1] and "species" in result.tiebreak
+
+
+# ---- payloads ----------------------------------------------------------------------------
+
+@pytest.mark.parametrize("bad", [
+    {"type": "place_tile"}, {"type": "place_tile", "tile": 3, "x": 0, "y": 0, "rotation": 0},
+    {"type": "place_tile", "tile": DESERT9, "x": 0, "y": -1, "rotation": 7},
+    {"type": "house", "animal": None}, {"type": "exchange_tiles", "tiles": "all"},
+    {"type": "escape", "cards": [1], "animal": TAIPAN5}, {"type": "fly"}, {},
+])
+def test_malformed_moves_are_refused(bad):
+    with pytest.raises(MalformedMove):
+        act(begin(), 0, bad)
