@@ -530,7 +530,9 @@ class LodgeHikers(Game):
             "phase": state["phase"], "automatic": state["automatic"],
             "row": row, "players": players, "you": me, "pending": shown_pending,
             "waiting_for": sorted(self.to_act(state)),
-            "reveal": [dict(e, **self._public_card(e["card"]), name=who(e["seat"]))
+            "reveal": [dict(e, **self._public_card(e["card"]), name=who(e["seat"]),
+                            now=bool(state["queue"]) and state["queue"][0]["card"] == e["card"]
+                            and pending is not None and pending["kind"] == "place")
                        for e in state["reveal"]],
             "snack_deck": len(state["snacks"]["draw"]),
             "snack_discard": len(state["snacks"]["discard"]),
