@@ -21,6 +21,7 @@ from core.plugins import discover_apps
 BASE_DIR = Path(__file__).resolve().parent.parent
 VAR_DIR = Path(os.environ.get("MEEPLEHALL_VAR", BASE_DIR / "var"))
 VAR_DIR.mkdir(parents=True, exist_ok=True)
+(VAR_DIR / "staticfiles").mkdir(exist_ok=True)
 
 
 def env_flag(name: str, default: bool) -> bool:

@@ -115,14 +115,16 @@ class PortalConsumer(AsyncWebsocketConsumer):
         for group in self.groups_joined:
             await self.channel_layer.group_add(group, self.channel_name)
         await self.accept()
-        await self.user_update({})
+        if self.user is not None and self.user.is_authenticated:
+            await self.user_update({})
 
     async def disconnect(self, code):
         for group in getattr(self, "groups_joined", []):
             await self.channel_layer.group_discard(group, self.channel_name)
 
     async def receive(self, text_data=None, bytes_data=None):
-        await self.user_update({})
+        if self.user is not None and self.user.is_authenticated:
+            await self.user_update({})
 
     async def user_update(self, event):
         html = await database_sync_to_async(self._render_badge)()

@@ -13,7 +13,17 @@
   document.addEventListener("htmx:wsOpen", function (e) {
     document.body.classList.remove("socket-down");
   });
-  document.addEventListener("htmx:wsClose", function () {
+  // htmx's ws extension retries on its own after abnormal closures (1006, 1011-1013). Any other
+  // close while the socket's element is still on the page (and not a refusal, 44xx) is retried
+  // here, so a page never stays silently stale. The server sends the whole board on connect.
+  window.mhReconnects = 0;
+  document.addEventListener("htmx:wsClose", function (e) {
     document.body.classList.add("socket-down");
+    var code = e.detail.event && e.detail.event.code;
+    var handledByHtmx = [1006, 1011, 1012, 1013].indexOf(code) >= 0;
+    var refused = code >= 4400 && code < 4500;
+    if (document.body.contains(e.target) && !refused && !handledByHtmx && e.detail.socketWrapper) {
+      setTimeout(function () { window.mhReconnects += 1; e.detail.socketWrapper.reconnect(); }, 1500);
+    }
   });
 })();

@@ -2,8 +2,17 @@
 
 import pytest
 
-from core.engine import IllegalMove, Option, OptionError, find_leaks, resolve_options, rng_for
-from core.engine import cards, grid, seats
+from core.engine import (
+    IllegalMove,
+    Option,
+    OptionError,
+    cards,
+    find_leaks,
+    grid,
+    resolve_options,
+    rng_for,
+    seats,
+)
 from core.engine.game import ranks_by
 
 

@@ -1,10 +1,10 @@
 """Tic-tac-toe rules, one test per rule."""
 
 import pytest
+from tictactoe.rules import TicTacToe
 
 from core.engine import IllegalMove, MalformedMove, playout, replay
 from core.engine.play import play, start
-from tictactoe.rules import TicTacToe
 
 GAME = TicTacToe()
 

@@ -1,0 +1,55 @@
+# Meeple Hall: `make run` serves the portal, `make test` runs every test. Both set up from nothing.
+PYTHON ?= python3
+VENV := .venv
+BIN := $(VENV)/bin
+PLUGINS := $(patsubst %/pyproject.toml,%,$(wildcard plugins/*/pyproject.toml))
+HOST ?= 127.0.0.1
+PORT ?= 8000
+
+.PHONY: run test install install-dev browsers services-deps lint bench clean
+
+$(BIN)/python:
+	$(PYTHON) -m venv $(VENV)
+	$(BIN)/pip install --quiet --upgrade pip
+
+$(VENV)/.installed: $(BIN)/python pyproject.toml $(wildcard plugins/*/pyproject.toml)
+	$(BIN)/pip install --quiet -e . $(addprefix -e ,$(PLUGINS))
+	touch $@
+
+$(VENV)/.installed-dev: $(VENV)/.installed
+	$(BIN)/pip install --quiet -e '.[dev]'
+	touch $@
+
+install: $(VENV)/.installed
+
+install-dev: $(VENV)/.installed-dev
+
+run: install
+	$(BIN)/python manage.py migrate --no-input
+	$(BIN)/python manage.py createcachetable
+	$(BIN)/python manage.py collectstatic --no-input --verbosity 0
+	$(BIN)/daphne -b $(HOST) -p $(PORT) config.asgi:application
+
+# Debian's Chromium for the browser tests, and Redis for the scale-out tests (PostgreSQL's server
+# binaries come with the machine). Installed only when missing.
+browsers:
+	@command -v chromium >/dev/null 2>&1 || { \
+	  SUDO=$$(command -v sudo >/dev/null 2>&1 && [ "$$(id -u)" != 0 ] && echo sudo); \
+	  $$SUDO apt-get update -qq && DEBIAN_FRONTEND=noninteractive $$SUDO apt-get install -y -qq chromium >/dev/null; }
+
+services-deps:
+	@command -v redis-server >/dev/null 2>&1 || { \
+	  SUDO=$$(command -v sudo >/dev/null 2>&1 && [ "$$(id -u)" != 0 ] && echo sudo); \
+	  $$SUDO apt-get update -qq && DEBIAN_FRONTEND=noninteractive $$SUDO apt-get install -y -qq redis-server >/dev/null; }
+
+test: install-dev browsers services-deps
+	$(BIN)/python -m pytest -q
+
+lint: install-dev
+	$(BIN)/ruff check .
+
+bench: install
+	$(BIN)/python manage.py playout tictactoe --games 1000 --json
+
+clean:
+	rm -rf $(VENV) var

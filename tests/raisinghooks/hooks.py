@@ -1,0 +1,11 @@
+from core.hookspecs import hookimpl
+
+
+@hookimpl
+def register_games():
+    raise RuntimeError("boom")
+
+
+@hookimpl
+def register_bots():
+    return []

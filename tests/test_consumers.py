@@ -1,0 +1,118 @@
+"""Websocket consumers through Channels' WebsocketCommunicator, with real sessions and origins."""
+
+from __future__ import annotations
+
+import pytest
+from channels.db import database_sync_to_async
+from channels.testing import WebsocketCommunicator
+from django.conf import settings
+from django.contrib.auth import get_user_model
+from django.test import Client
+
+from config.asgi import application
+from core.services import submit_move
+from core.services.tables import create_table, join_table
+
+pytestmark = [pytest.mark.django_db(transaction=True), pytest.mark.asyncio]
+ORIGIN = (b"origin", b"http://127.0.0.1:8000")
+
+
+@database_sync_to_async
+def session_cookie(username):
+    user = get_user_model().objects.get_or_create(username=username)[0]
+    client = Client()
+    client.force_login(user)
+    return user, f"{settings.SESSION_COOKIE_NAME}={client.cookies[settings.SESSION_COOKIE_NAME].value}"
+
+
+async def connect(path, cookie=None, origin=ORIGIN):
+    headers = [origin] if origin else []
+    if cookie:
+        headers.append((b"cookie", cookie.encode()))
+    communicator = WebsocketCommunicator(application, path, headers=headers)
+    connected, code = await communicator.connect()
+    return communicator, connected, code
+
+
+async def receive_until(communicator, needle, tries=6):
+    for _ in range(tries):
+        frame = await communicator.receive_from(timeout=3)
+        if needle in frame:
+            return frame
+    raise AssertionError(f"no frame with {needle!r}")
+
+
+async def test_two_players_each_get_their_own_view_and_moves():
+    alice, alice_cookie = await session_cookie("alice")
+    bob, bob_cookie = await session_cookie("bob")
+    match = await database_sync_to_async(create_table)(alice, "tictactoe", 2)
+    await database_sync_to_async(join_table)(match.pk, bob)
+    a, ok_a, _ = await connect(f"/ws/match/{match.pk}/", alice_cookie)
+    b, ok_b, _ = await connect(f"/ws/match/{match.pk}/", bob_cookie)
+    assert ok_a and ok_b
+    first_a = await receive_until(a, 'id="match-live"')
+    first_b = await receive_until(b, 'id="match-live"')
+    assert "Your move!" in first_a and "/move/" in first_a
+    assert "Your move!" not in first_b
+    await database_sync_to_async(submit_move)(match.pk, alice, {"type": "mark", "cell": 4}, 0)
+    update_b = await receive_until(b, 'data-version="1"')
+    assert 'data-mark="X"' in update_b and "Your move!" in update_b
+    update_a = await receive_until(a, 'data-version="1"')
+    assert "Your move!" not in update_a
+    await a.disconnect()
+    await b.disconnect()
+
+
+async def test_spectator_gets_the_spectator_view():
+    alice, _ = await session_cookie("alice")
+    bob, _ = await session_cookie("bob")
+    _, carol_cookie = await session_cookie("carol")
+    match = await database_sync_to_async(create_table)(alice, "tictactoe", 2)
+    await database_sync_to_async(join_table)(match.pk, bob)
+    watcher, ok, _ = await connect(f"/ws/match/{match.pk}/", carol_cookie)
+    assert ok
+    frame = await receive_until(watcher, 'id="match-live"')
+    assert "Spectating." in frame and "/move/" not in frame
+    await watcher.disconnect()
+
+
+async def test_anonymous_socket_cannot_join_a_private_match():
+    alice, _ = await session_cookie("alice")
+    match = await database_sync_to_async(create_table)(alice, "tictactoe", 2, private=True)
+    _, connected, code = await connect(f"/ws/match/{match.pk}/")
+    assert not connected and code == 4403
+
+
+async def test_foreign_origin_is_refused():
+    alice, alice_cookie = await session_cookie("alice")
+    match = await database_sync_to_async(create_table)(alice, "tictactoe", 2)
+    _, connected, _ = await connect(f"/ws/match/{match.pk}/", alice_cookie, origin=(b"origin", b"http://evil.example"))
+    assert not connected
+
+
+async def test_portal_socket_shows_the_your_turn_badge_live():
+    alice, alice_cookie = await session_cookie("alice")
+    bob, bob_cookie = await session_cookie("bob")
+    match = await database_sync_to_async(create_table)(alice, "tictactoe", 2)
+    portal, ok, _ = await connect("/ws/portal/", bob_cookie)
+    assert ok
+    assert "No moves due" in await portal.receive_from(timeout=3)
+    await database_sync_to_async(join_table)(match.pk, bob)
+    await database_sync_to_async(submit_move)(match.pk, alice, {"type": "mark", "cell": 0}, 0)
+    assert "Your turn: 1" in await receive_until(portal, "Your turn")
+    await portal.disconnect()
+
+
+async def test_reconnecting_socket_receives_the_current_board():
+    alice, alice_cookie = await session_cookie("alice")
+    bob, _ = await session_cookie("bob")
+    match = await database_sync_to_async(create_table)(alice, "tictactoe", 2)
+    await database_sync_to_async(join_table)(match.pk, bob)
+    first, _, _ = await connect(f"/ws/match/{match.pk}/", alice_cookie)
+    await receive_until(first, 'id="match-live"')
+    await first.disconnect()
+    await database_sync_to_async(submit_move)(match.pk, alice, {"type": "mark", "cell": 8}, 0)
+    again, _, _ = await connect(f"/ws/match/{match.pk}/", alice_cookie)
+    frame = await receive_until(again, 'id="match-live"')
+    assert 'data-version="1"' in frame
+    await again.disconnect()

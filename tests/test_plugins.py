@@ -1,0 +1,97 @@
+"""The plugin machinery: discovery, a documented API, and broken plugins kept at arm's length."""
+
+from __future__ import annotations
+
+import inspect
+import re
+from pathlib import Path
+
+import pytest
+
+from core import hookspecs
+from core.plugins import build_registry, discover_apps
+
+HOOKS = [name for name, f in inspect.getmembers(hookspecs, inspect.isfunction)
+         if hasattr(f, "meeplehall_spec")]
+
+
+def test_bundled_games_are_discovered_through_entry_points():
+    assert "tictactoe" in discover_apps()
+
+
+@pytest.mark.parametrize("name", HOOKS)
+def test_every_hook_is_documented_and_tested(name):
+    spec = getattr(hookspecs, name)
+    doc = inspect.getdoc(spec) or ""
+    assert "Called" in doc, f"{name}: say when the hook is called"
+    params = [p for p in inspect.signature(spec).parameters]
+    for param in params:
+        assert f":param {param}:" in doc, f"{name}: document :param {param}:"
+    source = Path(__file__).read_text()
+    assert re.search(rf"def test_hook_{name}\b", source), f"write test_hook_{name}"
+
+
+def test_a_broken_plugin_is_reported_and_the_rest_keep_working():
+    registry = build_registry(["tests.fakegame", "tests.brokenhooks", "tests.raisinghooks", "tictactoe"])
+    assert set(registry.games) == {"twomoves", "tictactoe"}
+    assert any("brokenhooks" in p for p in registry.problems)
+    assert any("raisinghooks" in p and "boom" in p for p in registry.problems)
+
+
+def test_duplicate_slugs_are_refused():
+    registry = build_registry(["tests.fakegame", "tests.samegame"])
+    assert list(registry.games) == ["twomoves"]
+    assert any("duplicate game slug 'twomoves'" in p for p in registry.problems)
+
+
+def test_hook_register_games():
+    registry = build_registry(["tests.fakegame"])
+    assert registry.game("twomoves").name == "Two moves"
+
+
+def test_hook_register_bots():
+    registry = build_registry(["tictactoe"])
+    assert set(registry.bots_for("tictactoe")) == {"random", "blocker"}
+    assert registry.best_bot("tictactoe").name == "blocker"
+    assert registry.best_bot("nothing").name == "random"
+
+
+@pytest.mark.django_db
+def test_hook_after_match_finished(alice, bob, django_capture_on_commit_callbacks):
+    from core import plugins
+    from core.services import submit_move
+    from core.services.tables import create_table, join_table
+    from tests.fakegame import hooks as fake
+
+    old = plugins.registry()
+    plugins.set_registry(build_registry(["tests.fakegame", "tictactoe"]))
+    try:
+        match = join_table(create_table(alice, "twomoves", 2).pk, bob)
+        with django_capture_on_commit_callbacks(execute=True):
+            submit_move(match.pk, alice, {"type": "say", "n": 2}, 0)
+            submit_move(match.pk, bob, {"type": "say", "n": 1}, 1)
+        assert (match.pk, [2, 1]) in fake.finished
+    finally:
+        plugins.set_registry(old)
+
+
+@pytest.mark.django_db
+def test_hook_extra_profile_sections(client, alice):
+    assert client.get(f"/u/{alice.username}/").status_code == 200
+
+
+def test_plugin_problems_show_in_system_checks():
+    from core import plugins
+    from core.checks import plugin_problems
+
+    old = plugins.registry()
+    plugins.set_registry(build_registry(["tests.brokenhooks"]))
+    try:
+        assert [w.id for w in plugin_problems(None)] == ["core.W001"]
+    finally:
+        plugins.set_registry(old)
+
+
+def test_engine_imports_no_django():
+    for path in Path("core/engine").glob("*.py"):
+        assert not re.search(r"^\s*(from|import) django", path.read_text(), re.M), path
