@@ -15,9 +15,10 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from core.engine import RandomBot, playout  # noqa: E402
 from lodge_hotel.bots import Innkeeper  # noqa: E402
 from lodge_hotel.rules import Lodge  # noqa: E402
+
+from core.engine import RandomBot, playout  # noqa: E402
 
 
 def playouts_per_second(game, players, count, options=None):

@@ -9,6 +9,10 @@ def record_solo_result(match, result) -> None:
     """Update the human player's SoloProgress after a finished solo match (bots are ignored)."""
     from .models import SoloProgress
 
+    if isinstance(result, dict):
+        from core.engine import Result
+
+        result = Result.from_json(result)
     seats = list(match.seats.all())
     if len(seats) != 1 or not result.won:
         return

@@ -16,8 +16,6 @@ Bags are drawn from at random with the rng of the move, so their order is never 
 
 from __future__ import annotations
 
-from collections import Counter
-
 from core.engine import Game, IllegalMove, Option, OptionError, Result
 from core.engine.fields import get_int, get_str
 from core.engine.game import ranks_by
@@ -173,7 +171,7 @@ class Lodge(Game):
         self._refill_room_display(state, rng)
         self._refill_guest_display(state, rng)
         self._refill_amenities(state)
-        for seat in range(players):
+        for _seat in range(players):
             guest = _draw(state["guest_bag"], rng)
             lodge = {"cells": {}, "valet": [guest], "fresh": [], "turns": 0,
                      "tokens": 2 if players == 2 else 1}

@@ -2,10 +2,11 @@
 
 from __future__ import annotations
 
-from core.engine import resolve_options
-from core.engine.play import play, start
 from lodge_hotel.catalog import AMENITIES, GUESTS, ROOMS
 from lodge_hotel.rules import Lodge, key
+
+from core.engine import resolve_options
+from core.engine.play import play, start
 
 GAME = Lodge()
 AMENITY_ID = {a["name"]: a["id"] for a in AMENITIES}

@@ -7,11 +7,11 @@ import pytest
 
 sys.path.insert(0, str(Path(__file__).parent))
 
+from lodge_hotel.catalog import GUEST_BY_ID, ROOMS  # noqa: E402
+from lodge_hotel.rules import grid_of, lodge_score, placement_spots  # noqa: E402
 from lodge_hotel_helpers import GAME, Runner, guest_with, new, put_lodge, rooms_of  # noqa: E402
 
-from core.engine import IllegalMove, MalformedMove  # noqa: E402
-from lodge_hotel.catalog import AMENITY_BY_ID, GUEST_BY_ID, ROOMS  # noqa: E402
-from lodge_hotel.rules import grid_of, lodge_score, placement_spots  # noqa: E402
+from core.engine import IllegalMove  # noqa: E402
 
 # ---- setup ---------------------------------------------------------------------------------
 
