@@ -1,0 +1,1 @@
+"""Kavango with the Lodges expansion, a Meeple Hall game plugin."""

@@ -1,0 +1,207 @@
+"""The Lodges expansion: building Lodges, the Golden Lodge race, Community Protection and Solar.
+
+A Lodge point is the corner where four cells of a 2x2 block meet; it is named by the block's
+top-left cell ``[row, col]`` (rows 0-1, columns 0-6: 14 points on the 3x8 Reserve).
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+
+from .. import catalog as cat
+from .. import constants as K
+
+CP_DIFFICULTIES = ("intermediate", "maximum")
+
+
+def uses_lodges(state: dict, seat: int) -> bool:
+    return bool(state["options"].get("lodges")) and state["p"][seat]["difficulty"] != "none"
+
+
+def uses_cp(state: dict, seat: int) -> bool:
+    return bool(state["options"].get("lodges")) and state["p"][seat]["difficulty"] in CP_DIFFICULTIES
+
+
+def points() -> list[tuple[int, int]]:
+    return [(r, c) for r in range(K.ROWS - 1) for c in range(K.COLS - 1)]
+
+
+def block(point: tuple[int, int]) -> list[tuple[int, int]]:
+    r, c = point
+    return [(r, c), (r, c + 1), (r + 1, c), (r + 1, c + 1)]
+
+
+def block_animals(p: dict, point: tuple[int, int]) -> list[str] | None:
+    found = [p["grid"][r][c] for r, c in block(point)]
+    return None if None in found else found
+
+
+def types_match(required: tuple[str, ...] | list[str], animals: list[str]) -> bool:
+    return Counter(required) == Counter(cat.animal(a).type for a in animals)
+
+
+def block_value(p: dict, point: tuple[int, int]) -> int:
+    return sum(cat.animal(a).vp for a in block_animals(p, point) or [])
+
+
+def used_points(p: dict) -> list[tuple[int, int]]:
+    taken = [tuple(b["point"]) for b in p["lodges"]["built"]]
+    if p.get("golden"):
+        taken.append(tuple(p["golden"]["point"]))
+    return taken
+
+
+def fixed_cells(p: dict) -> set[tuple[int, int]]:
+    """Animals next to a built Lodge (or the Golden Lodge) can no longer move."""
+    return {cell for point in used_points(p) for cell in block(point)}
+
+
+def unbuilt_cards(p: dict) -> list[str]:
+    built = {b["card"] for b in p["lodges"]["built"]}
+    return [c for c in p["lodges"]["kept"] if c not in built and c not in p["lodges"]["discarded"]]
+
+
+def buildable(p: dict) -> list[tuple[str, tuple[int, int]]]:
+    """Every (kept card, point) where that Lodge could be built now."""
+    free = [pt for pt in points() if pt not in used_points(p)]
+    found = []
+    for card in unbuilt_cards(p):
+        need = cat.LODGES_BY_ID[card].requires
+        for pt in free:
+            animals = block_animals(p, pt)
+            if animals and types_match(need, animals):
+                found.append((card, pt))
+    return found
+
+
+def build(state: dict, seat: int, card: str, point: tuple[int, int]) -> None:
+    p = state["p"][seat]
+    level = cat.LODGES_BY_ID[card].level
+    p["lodges"]["built"].append({"card": card, "point": list(point), "level": level})
+    earned = ""
+    if uses_cp(state, seat):
+        p["money"] += K.LODGE_MONEY[level]
+        earned = f" and earns ${K.LODGE_MONEY[level]}m"
+    state["log"].append(f"{p['name']} builds a level {level} Lodge ({card}){earned}.")
+
+
+# ---- the Golden Lodge ----------------------------------------------------------------------
+def golden_open(state: dict) -> bool:
+    return bool(state["golden"]["cards"]) and not state["golden"]["winners"]
+
+
+def golden_options(state: dict, seat: int) -> list[tuple[str, tuple[int, int]]]:
+    p = state["p"][seat]
+    if not golden_open(state) or not uses_lodges(state, seat) or p["stage"]["golden"]:
+        return []
+    free = [pt for pt in points() if pt not in used_points(p)]
+    found = []
+    for card in state["golden"]["cards"]:
+        gc = cat.GOLDEN_BY_ID[card]
+        for pt in free:
+            animals = block_animals(p, pt)
+            if animals and types_match(gc.requires, animals) and block_value(p, pt) >= gc.min_value:
+                found.append((card, pt))
+    return found
+
+
+def claim_golden(state: dict, seat: int, card: str, point: tuple[int, int]) -> None:
+    """Record a qualifying claim; claims of one turn are settled together at its end."""
+    p = state["p"][seat]
+    p["stage"]["golden"] = True
+    state["golden"]["pending"].append({
+        "seat": seat, "card": card, "point": list(point),
+        "value": block_value(p, point), "lodges": len(p["lodges"]["built"]),
+    })
+    state["log"].append(
+        f"{p['name']} meets the Golden Lodge card {card} (animals worth {block_value(p, point)})."
+    )
+
+
+def resolve_golden(state: dict) -> None:
+    """Same-turn claims: highest value around the lodge, then most Lodges built, then all tied."""
+    pending = state["golden"]["pending"]
+    state["golden"]["pending"] = []
+    if not pending or state["golden"]["winners"]:
+        return
+    best = max((c["value"], c["lodges"]) for c in pending)
+    winners = [c for c in pending if (c["value"], c["lodges"]) == best]
+    for claim in winners:
+        state["p"][claim["seat"]]["golden"] = {"card": claim["card"], "point": claim["point"]}
+        state["golden"]["winners"].append(claim["seat"])
+    names = " and ".join(state["p"][c["seat"]]["name"] for c in winners)
+    if len(pending) > 1 and len(winners) == 1:
+        how = "highest animal value" if len({c["value"] for c in pending}) > 1 else "most Lodges built"
+        state["log"].append(f"{names} claims the Golden Lodge ({how} breaks the tie).")
+    elif len(winners) > 1:
+        state["log"].append(f"{names} tie for the Golden Lodge: 10 points each.")
+    else:
+        state["log"].append(f"{names} claims the Golden Lodge.")
+
+
+# ---- Community Protection ---------------------------------------------------------------
+def marker_at(p: dict, r: int, c: int):
+    return p["cp"][r][c]
+
+
+def unlock_options(p: dict) -> list[tuple[int, int]]:
+    return [
+        (r, c) for r in range(K.ROWS) for c in range(K.COLS)
+        if p["cp"][r][c] in (1, 2) and p["money"] >= p["cp"][r][c]
+    ]
+
+
+def unlock(state: dict, seat: int, r: int, c: int) -> None:
+    p = state["p"][seat]
+    level = p["cp"][r][c]
+    p["money"] -= level
+    p["removed"].append(level)
+    p["removed"].sort()
+    p["cp"][r][c] = None
+    state["log"].append(f"{p['name']} invests ${level}m in Community Protection and unlocks a space.")
+
+
+def solar_choices(p: dict, level: int) -> list[list[int]]:
+    """Sets of removed markers that may be placed on a space of this level (at most its value)."""
+    have = Counter(p["removed"])
+    options = [[1]] if have[1] else []
+    if level >= 2:
+        if have[1] >= 2:
+            options.append([1, 1])
+        if have[2]:
+            options.append([2])
+    return [o for o in options if sum(o) <= min(level, K.SOLAR_MAX_PER_SPACE)]
+
+
+def solar_options(p: dict) -> list[tuple[int, int, list[int]]]:
+    return [
+        (r, c, markers)
+        for r in range(K.ROWS) for c in range(K.COLS) if p["cp"][r][c] in (1, 2)
+        for markers in solar_choices(p, p["cp"][r][c])
+    ]
+
+
+def solar(state: dict, seat: int, r: int, c: int, markers: list[int]) -> None:
+    p = state["p"][seat]
+    for m in markers:
+        p["removed"].remove(m)
+    p["cp"][r][c] = "solar"
+    p["money"] += sum(markers)
+    state["log"].append(
+        f"{p['name']} converts a space to community solar and earns ${sum(markers)}m."
+    )
+
+
+def may_discard_lodge(state: dict, seat: int) -> bool:
+    p = state["p"][seat]
+    limit = K.LODGE_DISCARDS_PER_ROUND[state["round"]]
+    return uses_cp(state, seat) and (limit is None or p["round_flags"]["lodge_discards"] < limit)
+
+
+def discard_lodge(state: dict, seat: int, card: str) -> None:
+    p = state["p"][seat]
+    level = cat.LODGES_BY_ID[card].level
+    p["lodges"]["discarded"].append(card)
+    p["round_flags"]["lodge_discards"] += 1
+    p["money"] += K.LODGE_MONEY[level]
+    state["log"].append(f"{p['name']} discards Lodge card {card} for ${K.LODGE_MONEY[level]}m.")

@@ -1,0 +1,114 @@
+"""Counting what research cards and goals ask about, and the final scoring."""
+
+from __future__ import annotations
+
+from .. import catalog as cat
+from .. import constants as K
+from .reserve import reserve_animals, symbols
+
+THREATENED = ("VU", "EN", "CR")
+
+
+def metric(p: dict, name: str) -> int:
+    """The number a research card or goal counts for one player (Oppo included)."""
+    animals = [cat.animal(cid) for cid in reserve_animals(p)]
+    sym = symbols(p)
+    kind, _, arg = name.partition(":")
+    if kind == "sym":
+        return sym[arg]
+    if kind == "type":
+        return sum(a.type == arg for a in animals)
+    if kind == "art":
+        return sum(arg in a.art for a in animals)
+    if kind == "min_kg":
+        return sum(a.weight_kg >= int(arg) for a in animals)
+    if kind == "min_vp":
+        return sum(a.vp >= int(arg) for a in animals)
+    simple = {
+        "producers": lambda: sum(sym[k] for k in cat.PRODUCER_KINDS),
+        "producer_kinds": lambda: sum(sym[k] > 0 for k in cat.PRODUCER_KINDS),
+        "birds": lambda: sum(a.type in ("bird", "bird_of_prey") for a in animals),
+        "types": lambda: len({a.type for a in animals}),
+        "animals": lambda: len(animals),
+        "animal_vp": lambda: sum(a.vp for a in animals),
+        "habitat": lambda: p.get("habitat", 0),
+        "smuggling": lambda: p.get("smuggling", 0),
+        "protection_sum": lambda: p.get("habitat", 0) + p.get("smuggling", 0),
+        "protection_min": lambda: min(p.get("habitat", 0), p.get("smuggling", 0)),
+        "climate": lambda: p.get("climate_markers", 0),
+        "under_1kg": lambda: sum(a.weight_kg < 1 for a in animals),
+        "threatened": lambda: sum(a.iucn in THREATENED for a in animals),
+        "eats_fish": lambda: sum("fish" in a.food for a in animals),
+        "small_wonders": lambda: sum(a.type in ("small_mammal", "reptile") for a in animals),
+        "balanced": lambda: min(
+            sum(a.type == t for a in animals)
+            for t in ("small_mammal", "bird", "reptile", "medium_mammal")
+        ),
+        "research_tier3": lambda: p.get("research_tier3", 0),
+        "money": lambda: p.get("money", 0),
+    }
+    return simple[kind]()
+
+
+def research_tier(p: dict, card_id: str) -> int:
+    """Highest tier (0-3) of a research card this player meets now."""
+    card = cat.RESEARCH_BY_ID[card_id]
+    value = metric(p, card.metric)
+    return sum(value >= t for t in card.tiers)
+
+
+def research_reward(round_index: int, tier: int) -> tuple[int, int]:
+    return K.RESEARCH_REWARDS[round_index][tier - 1]
+
+
+def goal_points(p: dict, goal_id: str) -> int:
+    goal = cat.GOALS_BY_ID[goal_id]
+    value = metric(p, goal.metric)
+    return max([vp for need, vp in goal.steps if value >= need], default=0)
+
+
+def animal_points(p: dict) -> int:
+    return sum(cat.animal(cid).vp for cid in reserve_animals(p))
+
+
+def awards(p: dict) -> list[str]:
+    won = []
+    if p.get("habitat", 0) >= K.MAX_PROTECTION:
+        won.append("Habitat")
+    if p.get("smuggling", 0) >= K.MAX_PROTECTION:
+        won.append("Anti-Smuggling")
+    if p.get("climate_markers", 0) >= K.CLIMATE_AWARD_MARKERS:
+        won.append("Climate")
+    return won
+
+
+def breakdown(state: dict, seat: int) -> dict[str, int]:
+    """Points by category for one seat."""
+    p = state["p"][seat]
+    lodges = p.get("lodges") or {}
+    uses_lodges = state["options"].get("lodges")
+    row = {
+        "animals": animal_points(p),
+        "research": p["research_vp"],
+        "awards": K.AWARD_VALUE * len(awards(p)),
+        "goal": max([goal_points(p, g) for g in p["goals"]], default=0),
+        "lodges": K.LODGE_POINTS * len(lodges.get("built", [])),
+        "golden_lodge": K.GOLDEN_LODGE_POINTS if p.get("golden") else 0,
+        "no_lodges_bonus": K.NO_LODGES_BONUS if uses_lodges and p["difficulty"] == "none" else 0,
+    }
+    if not uses_lodges:
+        for key in ("lodges", "golden_lodge", "no_lodges_bonus"):
+            del row[key]
+    return row
+
+
+def oppo_breakdown(state: dict) -> dict[str, int]:
+    o = state["oppo"]
+    row = {
+        "animals": animal_points(o) * K.OPPO_ANIMAL_PERCENT[o["level"]] // 100,
+        "research": o["research_vp"],
+        "awards": K.AWARD_VALUE if o["climate_markers"] >= K.CLIMATE_AWARD_MARKERS else 0,
+    }
+    if state["options"].get("lodges"):
+        row["lodges_bonus"] = K.OPPO_LODGES_BONUS[o["level"]]
+    return row
