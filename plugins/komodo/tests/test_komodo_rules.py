@@ -38,6 +38,9 @@ def begin(players=3, variant="basic", seed=1, **extra):
     if state["phase"] == "keep":
         for s in range(players):
             state = act(state, s, {"type": "return_animal", "animal": state["hands"][s]["animals"][0]})
+    while state["phase"] == "tame_pick":
+        seat = min(GAME.to_act(state))
+        state = act(state, seat, GAME.legal_moves(state, seat)[0])
     return state
 
 
@@ -437,3 +440,390 @@ def test_ties_go_to_most_unique_species_housed():
 def test_malformed_moves_are_refused(bad):
     with pytest.raises(MalformedMove):
         act(begin(), 0, bad)
+
+
+# ---- wild cards -------------------------------------------------------------------------
+
+def escape_setup():
+    state = clear_hand(begin(), 0)
+    lay(state, 0, -1, DD_FF)
+    lay(state, 1, 0, GRASS9)
+    house_direct(state, TAIPAN5, 1, 0, -3)
+    give(state, 0, wild("Animal Escapes"))
+    return state
+
+
+def test_animal_escapes_puts_an_animal_on_the_loose_in_front_of_its_owner():
+    state = escape_setup()
+    state = act(state, 0, {"type": "escape", "cards": [wild("Animal Escapes")], "animal": TAIPAN5})
+    assert state["loose"] == [{"animal": TAIPAN5, "owner": 1}] and not state["housed"]
+    assert wild("Animal Escapes") in state["wilds"]["discard"]
+
+
+def test_you_cannot_rehouse_an_opponents_animal_you_released_this_turn():
+    state = escape_setup()
+    state = act(state, 0, {"type": "escape", "cards": [wild("Animal Escapes")], "animal": TAIPAN5})
+    with pytest.raises(IllegalMove, match="released this turn"):
+        act(state, 0, {"type": "rehouse", "animal": TAIPAN5, "x": 0, "y": -3})
+    state = act(state, 0, {"type": "replenish"})
+    state = act(state, 1, {"type": "rehouse", "animal": TAIPAN5, "x": 0, "y": -3})  # its owner may
+    assert state["housed"][0]["owner"] == 1
+
+
+def test_you_may_release_and_rehouse_your_own_animal():
+    state = escape_setup()
+    state["housed"][0]["owner"] = 0
+    state = act(state, 0, {"type": "escape", "cards": [wild("Animal Escapes")], "animal": TAIPAN5})
+    state = act(state, 0, {"type": "rehouse", "animal": TAIPAN5, "x": 1, "y": -3})
+    assert state["housed"][0]["owner"] == 0
+
+
+def test_a_padlocked_animal_cannot_escape():
+    state = escape_setup()
+    state["map"]["0,-1"] = [DESERT9, 0]
+    with pytest.raises(IllegalMove, match="padlock"):
+        act(state, 0, {"type": "escape", "cards": [wild("Animal Escapes")], "animal": TAIPAN5})
+
+
+def test_two_of_one_species_need_two_escape_cards():
+    state = escape_setup()
+    house_direct(state, TAIPAN10, 2, 1, -3)
+    state["map"]["-1,-1"] = [DD_GG, 0]
+    with pytest.raises(IllegalMove, match="two Animal Escapes"):
+        act(state, 0, {"type": "escape", "cards": [wild("Animal Escapes")], "animal": TAIPAN5})
+    give(state, 0, wild("Animal Escapes", 1))
+    both = [wild("Animal Escapes"), wild("Animal Escapes", 1)]
+    assert {"type": "escape", "cards": both, "animal": TAIPAN10} in GAME.legal_moves(state, 0)
+    state = act(state, 0, {"type": "escape", "cards": both, "animal": TAIPAN10})
+    assert [x["animal"] for x in state["housed"]] == [TAIPAN5]
+
+
+def test_animal_exchange_passes_left_skipping_players_without_animals():
+    state = begin(players=4)
+    clear_hand(state, 2)
+    give(state, 0, wild("Animal Exchange"))
+    before = [list(h["animals"]) for h in state["hands"]]
+    state = act(state, 0, {"type": "animal_exchange", "card": wild("Animal Exchange")})
+    assert GAME.to_act(state) == {0, 1, 3}
+    picks = {0: before[0][0], 1: before[1][1], 3: before[3][0]}
+    for seat, card in picks.items():
+        state = act(state, seat, {"type": "pass_animal", "animal": card})
+    assert picks[0] in state["hands"][1]["animals"]
+    assert picks[1] in state["hands"][3]["animals"]  # seat 2 holds none, so it is skipped
+    assert picks[3] in state["hands"][0]["animals"]
+    assert not state["hands"][2]["animals"] and state["phase"] == "turn" and state["active"] == 0
+
+
+def test_exchange_picks_are_secret_until_everyone_has_chosen():
+    state = begin(players=3)
+    give(state, 0, wild("Animal Exchange"))
+    state = act(state, 0, {"type": "animal_exchange", "card": wild("Animal Exchange")})
+    card = state["hands"][1]["animals"][0]
+    state = act(state, 1, {"type": "pass_animal", "animal": card})
+    view = GAME.view(state, 2)
+    assert view["pending"] == {"holders": [0, 1, 2], "chosen": [1]}
+    assert card in GAME.secrets(state, 2)
+
+
+def test_animal_request_shows_only_the_requester_and_allows_a_swap():
+    state = begin(players=3)
+    clear_hand(state, 0)
+    clear_hand(state, 1)
+    clear_hand(state, 2)
+    give(state, 0, wild("Animal Request"), DEVIL5)
+    give(state, 1, QUOLL5, TAIPAN5)
+    give(state, 2, HORNBILL)
+    state = act(state, 0, {"type": "request", "card": wild("Animal Request"), "terrain": "G"})
+    assert state["pending"]["revealed"] == {"1": [QUOLL5], "2": [HORNBILL]}
+    assert QUOLL5 not in GAME.secrets(state, 0) and QUOLL5 in GAME.secrets(state, 2)
+    assert GAME.view(state, 2)["pending"]["shown"]["1"] == 1  # seat 2 sees its own card only
+    state = act(state, 0, {"type": "request_swap", "take": HORNBILL, "give": DEVIL5})
+    assert state["hands"][0]["animals"] == [HORNBILL] and state["hands"][2]["animals"] == [DEVIL5]
+    assert state["phase"] == "turn"
+
+
+def test_a_declined_request_card_may_be_kept_for_a_later_turn():
+    state = begin()
+    give(state, 0, wild("Animal Request"))
+    state = act(state, 0, {"type": "request", "card": wild("Animal Request"), "terrain": "W"})
+    state = act(state, 0, {"type": "request_decline", "keep": True})
+    assert wild("Animal Request") in state["hands"][0]["wilds"]
+    assert not any(m.get("card") == wild("Animal Request") for m in GAME.legal_moves(state, 0))
+
+
+def test_animals_on_tap_refills_after_each_animal_housed():
+    state = clear_hand(begin(), 0)
+    lay(state, 0, -1, DESERT9)
+    give(state, 0, wild("Animals on Tap"), TAIPAN10)
+    state = act(state, 0, {"type": "on_tap", "card": wild("Animals on Tap")})
+    assert len(state["hands"][0]["animals"]) == 2
+    state = act(state, 0, {"type": "house", "animal": TAIPAN10, "x": 0, "y": -3})
+    assert len(state["hands"][0]["animals"]) == 2
+
+
+def barter_setup():
+    state = begin(players=3)
+    for s in range(3):
+        clear_hand(state, s)
+    give(state, 0, wild("Land Barter"), DESERT9, GRASS9)
+    give(state, 1, DD_FF, DD_GG, "komodo-tile-04")
+    give(state, 2, DW_LOCK)
+    state = act(state, 0, {"type": "barter", "card": wild("Land Barter"), "tiles": [DESERT9, GRASS9], "terrain": "D"})
+    return state
+
+
+def test_land_barter_shows_tiles_and_asks_every_opponent_for_an_offer():
+    barter_offered()
+
+
+def barter_offered():
+    state = barter_setup()
+    assert GAME.to_act(state) == {1, 2}
+    assert DESERT9 not in GAME.secrets(state, 1)  # the shown tiles are public
+    state = act(state, 1, {"type": "barter_offer", "tiles": [DD_FF, DD_GG]})
+    assert DD_FF not in GAME.secrets(state, 2) and "komodo-tile-04" in GAME.secrets(state, 2)
+    state = act(state, 2, {"type": "barter_offer", "tiles": [DW_LOCK]})
+    assert GAME.to_act(state) == {0} and state["phase"] == "barter_choose"
+    return state
+
+
+def test_land_barter_two_for_two_with_one_player():
+    state = barter_offered()
+    state = act(state, 0, {"type": "barter_accept", "seat": 1, "give": [DESERT9, GRASS9], "take": [DD_FF, DD_GG]})
+    assert set(state["hands"][0]["tiles"]) == {DD_FF, DD_GG} and DESERT9 in state["hands"][1]["tiles"]
+    assert state["phase"] == "turn" and wild("Land Barter") in state["wilds"]["discard"]
+
+
+def test_land_barter_one_for_one_with_two_players():
+    state = barter_offered()
+    state = act(state, 0, {"type": "barter_accept", "seat": 1, "give": [DESERT9], "take": [DD_FF]})
+    assert state["phase"] == "barter_choose"
+    with pytest.raises(IllegalMove):
+        act(state, 0, {"type": "barter_accept", "seat": 1, "give": [GRASS9], "take": [DD_GG]})
+    state = act(state, 0, {"type": "barter_accept", "seat": 2, "give": [GRASS9], "take": [DW_LOCK]})
+    assert set(state["hands"][0]["tiles"]) == {DD_FF, DW_LOCK} and state["phase"] == "turn"
+
+
+def test_land_barter_declined_card_is_kept_or_discarded():
+    state = barter_offered()
+    kept = act(state, 0, {"type": "barter_decline", "keep": True})
+    assert wild("Land Barter") in kept["hands"][0]["wilds"]
+    gone = act(state, 0, {"type": "barter_decline", "keep": False})
+    assert wild("Land Barter") in gone["wilds"]["discard"]
+
+
+def test_land_lover_lifts_the_limit_and_must_place_every_tile():
+    state = begin(seed=3)
+    give(state, 0, wild("Land Lover"))
+    state = act(state, 0, {"type": "land_lover", "card": wild("Land Lover")})
+    assert "replenish" not in types(state, 0)
+    with pytest.raises(IllegalMove, match="every tile"):
+        act(state, 0, {"type": "replenish"})
+    for _ in range(5):
+        moves = [m for m in GAME.legal_moves(state, 0) if m["type"] == "place_tile"]
+        if not moves:
+            break
+        state = act(state, 0, moves[0])
+    assert state["turn"]["placed"] > 3 or not [m for m in GAME.legal_moves(state, 0) if m["type"] == "place_tile"]
+    assert "replenish" in types(state, 0)
+
+
+def test_land_thief_takes_a_random_tile_from_another_hand():
+    state = begin()
+    give(state, 0, wild("Land Thief"))
+    theirs = set(state["hands"][2]["tiles"])
+    state = act(state, 0, {"type": "land_thief", "card": wild("Land Thief"), "seat": 2})
+    assert len(state["hands"][0]["tiles"]) == 6 and len(state["hands"][2]["tiles"]) == 4
+    assert (set(state["hands"][0]["tiles"]) & theirs)
+
+
+def test_relocation_moves_an_animal_and_carries_its_padlock():
+    state = clear_hand(begin(), 0)
+    lay(state, 0, -1, DESERT9)
+    lay(state, 1, 0, GRASS9)
+    lay(state, 3, 0, "komodo-tile-44")  # DDD / DRG / GGG: desert apart from the big area
+    lay(state, 4, 0, DD_FF, 3)
+    house_direct(state, TAIPAN5, 0, 0, -3)
+    give(state, 0, wild("Relocation"))
+    board = Board(state["map"], state["housed"])
+    target = next(m for m in GAME.legal_moves(state, 0) if m["type"] == "relocate")
+    assert board.enc_of[(target["x"], target["y"])] != board.enc_of[(0, -3)]
+    state = act(state, 0, target)
+    moved = state["housed"][0]
+    assert (moved["x"], moved["y"]) == (target["x"], target["y"]) and moved["lock"] is True
+
+
+def test_recycling_takes_a_card_from_the_discard_pile():
+    state = begin()
+    state["wilds"]["discard"].append(wild("Land Thief", 1))
+    for pile in _piles(state):
+        if wild("Land Thief", 1) in pile and pile is not state["wilds"]["discard"]:
+            pile.remove(wild("Land Thief", 1))
+    give(state, 0, wild("Recycling"))
+    state = act(state, 0, {"type": "recycle", "card": wild("Recycling"), "take": "Land Thief"})
+    assert wild("Land Thief", 1) in state["hands"][0]["wilds"]
+    assert wild("Recycling") in state["wilds"]["discard"]
+
+
+def test_remodeling_lifts_an_empty_tile_and_places_it_again():
+    state = clear_hand(begin(), 0)
+    lay(state, 0, -1, DESERT9)
+    lay(state, 1, 0, GRASS9)
+    give(state, 0, wild("Remodeling"))
+    assert {m["tile"] for m in GAME.legal_moves(state, 0) if m["type"] == "remodel"} == {DESERT9, GRASS9}
+    state = act(state, 0, {"type": "remodel", "card": wild("Remodeling"), "tile": GRASS9})
+    assert "1,0" not in state["map"] and state["phase"] == "remodel"
+    spots = GAME.legal_moves(state, 0)
+    assert {"type": "remodel_place", "x": 1, "y": 0, "rotation": 0} in spots
+    state = act(state, 0, {"type": "remodel_place", "x": 0, "y": 1, "rotation": 0})
+    assert state["map"]["0,1"] == [GRASS9, 0] and state["phase"] == "turn"
+
+
+def test_remodeling_never_lifts_the_starter_or_a_tile_with_a_marker_or_leaves_too_little_land():
+    state = clear_hand(begin(), 0)
+    lay(state, 0, -1, DD_FF)
+    lay(state, -1, -1, DD_GG)
+    house_direct(state, TAIPAN10, 1, 0, -3)  # 6 + 6 + 2 = 14 desert blocks
+    give(state, 0, wild("Remodeling"))
+    tiles = {m["tile"] for m in GAME.legal_moves(state, 0) if m["type"] == "remodel"}
+    assert STARTER not in tiles and DD_FF not in tiles and DD_GG in tiles
+    state = act(state, 0, {"type": "remodel", "card": wild("Remodeling"), "tile": DD_GG})
+    for m in GAME.legal_moves(state, 0):
+        after = act(state, 0, m)
+        assert Board(after["map"], after["housed"]).enclosure_at(0, -3).size >= 10
+
+
+# ---- Tame the Wildness -----------------------------------------------------------------
+
+def test_tame_puts_wild_cards_on_display_and_each_player_picks_one():
+    options, seats = resolve_options(GAME, 3, {"variant": "tame"})
+    state = start(GAME, 1, 3, options, seats)
+    assert len(state["display"]) == 18 and all(not h["wilds"] for h in state["hands"])
+    for s in range(3):
+        state = act(state, s, {"type": "return_animal", "animal": state["hands"][s]["animals"][0]})
+    assert state["phase"] == "tame_pick" and GAME.to_act(state) == {0}
+    for s in range(3):
+        state = act(state, s, {"type": "take_wild", "kind": "Land Thief" if s < 2 else "Relocation"})
+        assert len(state["hands"][s]["wilds"]) == 1
+    assert state["phase"] == "turn" and len(state["display"]) == 15
+    view = GAME.view(state, None)
+    assert {"kind": "Land Thief", "count": 0} not in view["display"]
+    assert "Land Thief" not in [d["kind"] for d in view["display"]]
+
+
+def test_tame_used_cards_return_to_display_and_same_type_cannot_be_taken_that_turn():
+    state = begin(variant="tame")
+    clear_hand(state, 0)
+    lay(state, 0, -1, DESERT9)
+    give(state, 0, wild("Land Thief"), TAIPAN10)
+    state = act(state, 0, {"type": "land_thief", "card": wild("Land Thief"), "seat": 1})
+    assert wild("Land Thief") in state["display"]
+    state = act(state, 0, {"type": "house", "animal": TAIPAN10, "x": 0, "y": -3})
+    choices = {m.get("wild") for m in GAME.legal_moves(state, 0) if m["type"] == "replenish"}
+    assert "Land Thief" not in choices and "Relocation" in choices
+    with pytest.raises(IllegalMove, match="same|type"):
+        act(state, 0, {"type": "replenish", "wild": "Land Thief"})
+    state = act(state, 0, {"type": "replenish", "wild": "Relocation"})
+    assert [WILD[w] for w in state["hands"][0]["wilds"]] == ["Relocation"]
+
+
+def test_tame_wild_hand_limit_is_two():
+    state = begin(variant="tame")
+    clear_hand(state, 0)
+    lay(state, 0, -1, DESERT9)
+    give(state, 0, wild("Land Thief"), wild("Relocation"), TAIPAN10)
+    state = act(state, 0, {"type": "house", "animal": TAIPAN10, "x": 0, "y": -3})
+    assert all("wild" not in m for m in GAME.legal_moves(state, 0) if m["type"] == "replenish")
+
+
+# ---- Collaborate to Save the Animals ----------------------------------------------------
+
+@pytest.mark.parametrize("difficulty", [5, 4, 3])
+def test_coop_deals_tiles_by_difficulty_two_animals_and_no_wild_cards(difficulty):
+    state = begin(variant="coop", difficulty=difficulty)
+    assert state["phase"] == "turn"
+    for hand in state["hands"]:
+        assert len(hand["tiles"]) == difficulty and len(hand["animals"]) == 2 and not hand["wilds"]
+    assert len(state["wilds"]["draw"]) == 10
+    assert {WILD[w] for w in state["wilds"]["draw"]} == {
+        "Animal Escapes", "Animal Exchange", "Land Lover", "Land Thief", "Remodeling"}
+
+
+def test_coop_hands_are_open():
+    state = begin(variant="coop")
+    view = GAME.view(state, 1)
+    assert view["hands"][0]["tiles"] is not None and not GAME.secrets(state, 1) & set(state["hands"][0]["tiles"])
+
+
+def test_coop_team_loses_when_a_player_houses_no_animal():
+    state = begin(variant="coop")
+    assert "exchange_tiles" not in types(state, 0)
+    state = act(state, 0, {"type": "end_turn"})
+    result = GAME.result(state)
+    assert result.won == [False] * 3 and "could not house" in result.details["lost"]
+
+
+def coop_after_housing(threat, players=2, place=False):
+    state = begin(players=players, variant="coop")
+    clear_hand(state, 0)
+    lay(state, 0, -1, DD_FF)
+    give(state, 0, TAIPAN5, GRASS9)
+    state = act(state, 0, {"type": "house", "animal": TAIPAN5, "x": 0, "y": -3})
+    if place:
+        state = act(state, 0, {"type": "place_tile", "tile": GRASS9, "x": 1, "y": 0, "rotation": 0})
+    card = wild(threat)
+    for pile in _piles(state):
+        if card in pile:
+            pile.remove(card)
+    state["wilds"]["draw"].append(card)
+    return act(state, 0, {"type": "end_turn"})
+
+
+def test_coop_threat_escape_goes_to_the_active_player_who_must_rehouse_it():
+    state = coop_after_housing("Animal Escapes")
+    assert state["phase"] == "threat_escape"
+    state = act(state, 0, {"type": "threat_escape", "animal": TAIPAN5})
+    assert state["loose"] == [{"animal": TAIPAN5, "owner": 0}] and state["active"] == 1
+    assert len(state["hands"][0]["animals"]) == 1  # no replenishing for the escaped animal
+
+
+def test_coop_threat_exchange_refills_then_everyone_passes():
+    state = coop_after_housing("Animal Exchange")
+    assert state["phase"] == "pass" and len(state["hands"][0]["animals"]) == 2
+    for seat in sorted(GAME.to_act(state)):
+        state = act(state, seat, {"type": "pass_animal", "animal": state["hands"][seat]["animals"][0]})
+    assert state["phase"] == "turn" and state["active"] == 1
+
+
+def test_coop_threat_land_lover_forces_every_tile_down():
+    state = coop_after_housing("Land Lover")
+    assert state["phase"] == "lover"
+    assert {m["type"] for m in GAME.legal_moves(state, 0)} == {"place_tile"}
+    state = act(state, 0, GAME.legal_moves(state, 0)[0])
+    assert state["active"] == 1 and state["phase"] == "turn"
+
+
+def test_coop_threat_land_theft_removes_the_top_tile_unseen():
+    state = coop_after_housing("Land Thief")
+    assert len(state["removed"]) == 1 and state["removed"][0] in GAME.secrets(state, 0)
+
+
+def test_coop_threat_remodeling_forces_a_remodel():
+    state = coop_after_housing("Remodeling", place=True)
+    assert state["phase"] == "threat_remodel"
+    state = act(state, 0, GAME.legal_moves(state, 0)[0])
+    state = act(state, 0, GAME.legal_moves(state, 0)[0])
+    assert state["active"] == 1
+
+
+def test_coop_team_wins_when_all_32_animals_are_housed():
+    state = begin(players=2, variant="coop")
+    clear_hand(state, 0)
+    clear_hand(state, 1)
+    lay(state, 0, -1, DESERT9)
+    for a in [a[0] for a in ANIMALS][1:]:
+        house_direct(state, a, 1, 99, 99)
+    give(state, 0, TAIPAN5)
+    state["animals"] = []
+    state = act(state, 0, {"type": "house", "animal": TAIPAN5, "x": 0, "y": -3})
+    assert GAME.result(state).won == [True, True]

@@ -1,0 +1,105 @@
+"""Komodo whole games: playouts of every player count and variant, replays, secrets, the bot."""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+
+from core.engine import RandomBot, find_leaks, playout, replay, resolve_options
+from core.engine.play import play, start
+from core.engine.rng import rng_for
+from komodo.bots import Keeper
+from komodo.rules import Komodo
+
+GAME = Komodo()
+
+
+@pytest.mark.parametrize("players", [2, 3, 4])
+@pytest.mark.parametrize("variant", ["basic", "tame", "coop"])
+def test_random_playouts_finish_and_replay_exactly(players, variant):
+    run = playout(GAME, players, seed=f"p{players}{variant}", options={"variant": variant})
+    assert run.result is not None and len(run.result.scores) == players
+    if variant == "coop":
+        assert run.result.won is not None and len(set(run.result.won)) == 1
+    assert replay(GAME, run.seed, players, run.options, run.seat_options, run.moves) == run.state
+
+
+@pytest.mark.parametrize("variant", ["basic", "tame", "coop"])
+def test_keeper_playouts_finish(variant):
+    run = playout(GAME, 3, seed=f"k{variant}", options={"variant": variant}, bots=[Keeper()] * 3)
+    assert run.result is not None
+
+
+@pytest.mark.parametrize("variant", ["basic", "tame", "coop"])
+def test_no_view_ever_shows_a_secret_id(variant):
+    """Every seat and a spectator, at every ply of a game mixing keeper and random choices."""
+    options, seats = resolve_options(GAME, 3, {"variant": variant})
+    state = start(GAME, 9, 3, options, seats)
+    bots = [Keeper(), RandomBot(), Keeper()]
+    ply = 0
+    while GAME.to_act(state):
+        for seat in (None, 0, 1, 2):
+            text = json.dumps(GAME.view(state, seat))
+            assert not find_leaks(text, GAME.secrets(state, seat)), (ply, seat, state["phase"])
+        seat = min(GAME.to_act(state))
+        ply += 1
+        state = play(GAME, state, seat, bots[seat].choose(GAME, state, seat, rng_for(9, ply)), ply, 9)
+
+
+def test_hands_and_piles_are_secret_in_the_basic_game():
+    options, seats = resolve_options(GAME, 3, {})
+    state = start(GAME, 2, 3, options, seats)
+    view = GAME.view(state, 1)
+    assert view["hands"][1]["tiles"] is not None and view["hands"][0]["tiles"] is None
+    assert view["hands"][0]["tile_count"] == 5 and view["piles"]["tiles"] == len(state["tiles"])
+    hidden = GAME.secrets(state, 1)
+    assert set(state["hands"][0]["tiles"]) <= hidden and set(state["tiles"]) <= hidden
+    assert not set(state["hands"][1]["tiles"]) & hidden
+    spectator = GAME.view(state, None)
+    assert spectator["me"] is None and all(h["animals"] is None for h in spectator["hands"])
+    assert spectator["map"]["tiles"][0]["tile"] == "komodo-tile-00"  # the map is public
+
+
+def test_coop_hands_are_open_but_piles_stay_secret():
+    options, seats = resolve_options(GAME, 2, {"variant": "coop"})
+    state = start(GAME, 2, 2, options, seats)
+    hidden = GAME.secrets(state, None)
+    assert not set(state["hands"][0]["tiles"]) & hidden and set(state["wilds"]["draw"]) <= hidden
+    assert GAME.view(state, None)["hands"][0]["tiles"]
+
+
+def test_keeper_beats_random_players():
+    wins = 0
+    for seed in range(6):
+        bots = [RandomBot(), RandomBot(), RandomBot()]
+        bots[seed % 3] = Keeper()
+        run = playout(GAME, 3, seed=f"duel-{seed}", bots=bots)
+        wins += run.result.ranks[seed % 3] == 1
+    assert wins >= 5
+
+
+def test_keeper_answers_barter_and_request():
+    options, seats = resolve_options(GAME, 3, {})
+    state = start(GAME, 5, 3, options, seats)
+    for s in range(3):
+        state = play(GAME, state, s, {"type": "return_animal", "animal": state["hands"][s]["animals"][0]}, s + 1, 5)
+    state["hands"][0]["wilds"] = ["komodo-wild-09", "komodo-wild-05"]  # Land Barter, Animal Request
+    state["wilds"]["draw"] = [w for w in state["wilds"]["draw"] if w not in ("komodo-wild-09", "komodo-wild-05")]
+    for h in state["hands"][1:]:
+        h["wilds"] = [w for w in h["wilds"] if w not in ("komodo-wild-09", "komodo-wild-05")]
+    bot = Keeper()
+    tiles = state["hands"][0]["tiles"][:1]
+    state = play(GAME, state, 0, {"type": "barter", "card": "komodo-wild-09", "tiles": tiles, "terrain": "D"}, 10, 5)
+    ply = 11
+    while state["phase"] in ("barter_offer", "barter_choose"):
+        seat = min(GAME.to_act(state))
+        move = bot.choose(GAME, state, seat, rng_for(5, ply))
+        assert move in GAME.legal_moves(state, seat)
+        state = play(GAME, state, seat, move, ply, 5)
+        ply += 1
+    state = play(GAME, state, 0, {"type": "request", "card": "komodo-wild-05", "terrain": "W"}, ply, 5)
+    move = bot.choose(GAME, state, 0, rng_for(5, ply))
+    assert move["type"] in ("request_swap", "request_decline")
+    state = play(GAME, state, 0, move, ply + 1, 5)
+    assert state["phase"] == "turn"
