@@ -4,9 +4,15 @@ Bots run inline so a test sees their moves at once; the clock sweeper thread sta
 call ``clocks.sweep`` themselves); password hashing is cheap.
 """
 
+import os
+
 from .settings import *  # noqa: F403
 
 BOTS_INLINE = True
 CLOCK_INTERVAL = 0
 PASSWORD_HASHERS = ["django.contrib.auth.hashers.MD5PasswordHasher"]
 CACHES = {"default": {"BACKEND": "django.core.cache.backends.locmem.LocMemCache"}}
+
+# Each test run gets its own SQLite file, so runs side by side (or xdist) never share a database.
+if DATABASES["default"]["ENGINE"] == "django.db.backends.sqlite3":  # noqa: F405
+    DATABASES["default"]["TEST"] = {"NAME": str(VAR_DIR / f"test-db-{os.getpid()}.sqlite3")}  # noqa: F405
