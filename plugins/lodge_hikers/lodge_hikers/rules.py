@@ -170,6 +170,12 @@ class LodgeHikers(Game):
         return moves
 
     # ---- moves ----------------------------------------------------------------------------
+    def apply(self, state, seat, move, rng):
+        # The base dispatcher would route {"type": "types"} to Game.move_types (not a move).
+        if isinstance(move, dict) and move.get("type") == "types":
+            raise MalformedMove("Unknown move type 'types'.")
+        return super().apply(state, seat, move, rng)
+
     def move_pick(self, state, seat, move, rng):
         if state["phase"] != "pick":
             raise IllegalMove("Cards are not being picked right now.")

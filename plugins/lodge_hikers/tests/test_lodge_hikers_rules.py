@@ -505,6 +505,14 @@ def test_malformed_or_untimely_moves_are_refused(bad):
         play(GAME, new(4), 0, bad, 1, 1)
 
 
-def test_an_unknown_type_is_malformed():
+@pytest.mark.parametrize("kind", ["fly", "types", "_reveal", "pick "])
+def test_an_unknown_type_is_malformed(kind):
     with pytest.raises(MalformedMove):
-        play(GAME, new(4), 0, {"type": "fly"}, 1, 1)
+        play(GAME, new(4), 0, {"type": kind}, 1, 1)
+
+
+def test_the_plugin_registers_its_game_and_bot():
+    from lodge_hikers import hooks
+
+    assert [g.slug for g in hooks.register_games()] == ["lodge_hikers"]
+    assert [b.game for b in hooks.register_bots()] == ["lodge_hikers"]
