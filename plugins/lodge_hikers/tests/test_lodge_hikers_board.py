@@ -65,7 +65,7 @@ def test_ability_forms_render():
 def test_a_finished_game_shows_the_scores(players):
     state = playout(GAME, players, seed=1).state
     html = render(state, 0)
-    assert "Final scores" in html
+    assert "Place 1" in html
     render(state, None)
 
 
