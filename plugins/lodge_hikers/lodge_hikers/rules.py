@@ -253,7 +253,7 @@ class LodgeHikers(Game):
         if state["phase"] != "resolve" or not pending or pending["seat"] != seat:
             raise IllegalMove("Nothing is waiting for you right now.")
         if pending["kind"] != kind:
-            raise MalformedMove(f"The game is waiting for a '{pending['kind']}' move, not '{kind}'.")
+            raise IllegalMove(f"The game is waiting for a '{pending['kind']}' move, not '{kind}'.")
         return pending
 
     # ---- the reveal and the ascending placement ---------------------------------------
