@@ -664,7 +664,7 @@ class Komodo(Game):
         p = state["pending"]
         if seat not in p["asked"] or str(seat) in p["offers"]:
             raise IllegalMove("You have already answered this barter.")
-        tiles = get_list(move, "tiles", str, 2)
+        tiles = _form_list(move, "tiles", 2)
         hand = state["hands"][seat]["tiles"]
         if len(set(tiles)) != len(tiles) or any(t not in hand for t in tiles):
             raise IllegalMove("Offer up to two tiles from your own hand (or none).")
@@ -1022,6 +1022,7 @@ class Komodo(Game):
             "final_left": state["final_left"],
             "coop": dict(state["coop"]) if state["coop"] else None,
             "result": result.to_json() if result else None,
+            "labels": _labels(state, hidden),
             "log": state["log"][-40:],
         }
 
@@ -1095,8 +1096,20 @@ def _take_kind(cards, kind):
     return card
 
 
+def _form_list(move, name, max_len=None):
+    """A list field; a form sends one ticked box as a plain string and blanks for empty picks."""
+    value = move.get(name)
+    if isinstance(value, str):
+        move = {name: [value]}
+    items = get_list(move, name, str)
+    items = [i for i in items if i]
+    if max_len is not None and len(items) > max_len:
+        raise IllegalMove(f"Choose at most {max_len}.")
+    return items
+
+
 def _subset(move, name, hand, noun, max_len=None):
-    items = get_list(move, name, str, max_len)
+    items = _form_list(move, name, max_len)
     if not items or len(set(items)) != len(items) or any(i not in hand for i in items):
         raise IllegalMove(f"Choose one or more different {noun}s from your hand.")
     return list(items)
@@ -1212,13 +1225,23 @@ def _map_view(state, board):
     xs = [p[0] for p in spots] or [0]
     ys = [p[1] for p in spots] or [0]
     lo_x, lo_y = min(xs), min(ys)
+    anchors = {f"{e['x']},{e['y']}": {"size": e["size"], "terrain_name": e["terrain_name"]} for e in enclosures}
     return {
-        "tiles": tiles, "blocks": blocks,
+        "tiles": tiles, "blocks": blocks, "anchors": anchors,
         "enclosures": sorted(enclosures, key=lambda e: (-e["size"], e["y"], e["x"])),
         "markers": markers,
         "lifted": state["pending"]["tile"] if state["phase"] == "remodel" else None,
         "box": {"x": 3 * lo_x, "y": 3 * lo_y, "w": 3 * (max(xs) - lo_x + 1), "h": 3 * (max(ys) - lo_y + 1)},
     }
+
+
+def _labels(state, hidden):
+    """Readable names for every animal this seat may see (templates look moves' ids up here)."""
+    labels = {}
+    for animal, (name, terrain, blocks) in ANIMAL.items():
+        if animal not in hidden:
+            labels[animal] = f"{name} ({blocks} {TERRAINS[terrain]})"
+    return labels
 
 
 def _public_pending(state, hidden):
@@ -1233,14 +1256,17 @@ def _public_pending(state, hidden):
     if phase == "request":
         return {
             "by": p["by"], "terrain": p["terrain"], "terrain_name": TERRAINS[p["terrain"]],
-            "shown": {s: ([_animal_view(a) for a in ids] if not set(ids) & hidden else len(ids))
-                      for s, ids in p["revealed"].items()},
+            "shown": [
+                {"seat": int(s), "cards": None if set(ids) & hidden else [_animal_view(a) for a in ids],
+                 "count": len(ids)}
+                for s, ids in sorted(p["revealed"].items())
+            ],
         }
     if phase in ("barter_offer", "barter_choose"):
         return {
             "by": p["by"], "terrain": p["terrain"], "terrain_name": TERRAINS[p["terrain"]],
             "tiles": [_tile_view(t) for t in p["tiles"]],
-            "offers": {s: [_tile_view(t) for t in o] for s, o in sorted(p["offers"].items())},
+            "offers": [{"seat": int(s), "tiles": [_tile_view(t) for t in o]} for s, o in sorted(p["offers"].items())],
             "answered": sorted(int(s) for s in p["offers"]), "traded": list(p["traded"]),
         }
     if phase in ("remodel",):

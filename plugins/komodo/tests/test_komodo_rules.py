@@ -434,7 +434,7 @@ def test_ties_go_to_most_unique_species_housed():
 @pytest.mark.parametrize("bad", [
     {"type": "place_tile"}, {"type": "place_tile", "tile": 3, "x": 0, "y": 0, "rotation": 0},
     {"type": "place_tile", "tile": DESERT9, "x": 0, "y": -1, "rotation": 7},
-    {"type": "house", "animal": None}, {"type": "exchange_tiles", "tiles": "all"},
+    {"type": "house", "animal": None}, {"type": "exchange_tiles", "tiles": 5},
     {"type": "escape", "cards": [1], "animal": TAIPAN5}, {"type": "fly"}, {},
 ])
 def test_malformed_moves_are_refused(bad):
@@ -536,7 +536,9 @@ def test_animal_request_shows_only_the_requester_and_allows_a_swap():
     state = act(state, 0, {"type": "request", "card": wild("Animal Request"), "terrain": "G"})
     assert state["pending"]["revealed"] == {"1": [QUOLL5], "2": [HORNBILL]}
     assert QUOLL5 not in GAME.secrets(state, 0) and QUOLL5 in GAME.secrets(state, 2)
-    assert GAME.view(state, 2)["pending"]["shown"]["1"] == 1  # seat 2 sees its own card only
+    shown = GAME.view(state, 2)["pending"]["shown"]
+    assert shown[0] == {"seat": 1, "cards": None, "count": 1}  # seat 2 sees only its own card
+    assert GAME.view(state, 0)["pending"]["shown"][0]["cards"][0]["species"] == "Quoll"
     state = act(state, 0, {"type": "request_swap", "take": HORNBILL, "give": DEVIL5})
     assert state["hands"][0]["animals"] == [HORNBILL] and state["hands"][2]["animals"] == [DEVIL5]
     assert state["phase"] == "turn"
