@@ -67,7 +67,8 @@ def complete(amenity_id: str, pos: tuple[int, int], grid: Grid) -> bool:
     kind = rule["kind"]
     floor, column = pos
     rooms = _rooms(grid)
-    colors = Counter(room_color(cell) for cell in rooms.values())
+    if kind in ("lodge_same_color", "lodge_color_count", "lodge_color_even"):
+        colors = Counter(ROOMS[cell["tile"]] for cell in rooms.values())
     if kind == "rooms_with_guests":
         n = sum(1 for cell in rooms.values() if cell["guest"] and room_color(cell) == rule["color"])
         return n >= rule["min"]

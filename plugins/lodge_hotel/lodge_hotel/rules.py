@@ -25,7 +25,6 @@ from .catalog import (
     AMENITIES,
     AMENITY_BY_ID,
     AMENITY_DISPLAY_SIZE,
-    COLOR_ICONS,
     COLORS,
     DISPLAY_SLOTS,
     FLOORS,
@@ -43,6 +42,8 @@ from .catalog import (
 )
 
 ORTHOGONAL = am.ORTHOGONAL
+#: Views carry the recent log only (the page shows the last 40 lines); the state keeps it all.
+VIEW_LOG_LINES = 40
 
 
 # ---- small helpers over the JSON state -----------------------------------------------------
@@ -98,17 +99,21 @@ def placement_spots(grid: am.Grid, floor: int) -> list[int]:
     return cols
 
 
-def lodge_score(lodge: dict) -> dict[str, int]:
-    """Points by category: guests, floor bonuses and completed amenities."""
+def lodge_score(lodge: dict, amenity_points: int | None = None) -> dict[str, int]:
+    """Points by category: guests, floor bonuses and completed amenities (the amenity total
+    may be passed in when the caller has already checked them)."""
     grid = grid_of(lodge)
     guests = bonus = amen = 0
-    for (f, _c), cell in grid.items():
+    for (f, c), cell in grid.items():
         if cell["guest"]:
             guests += GUEST_POINTS
             if GUEST_BY_ID[cell["guest"]]["floor"] == f:
                 bonus += f
-        if cell["tile"] in AMENITY_BY_ID and am.complete(cell["tile"], (f, _c), grid):
+        if amenity_points is None and cell["tile"] in AMENITY_BY_ID and am.complete(
+                cell["tile"], (f, c), grid):
             amen += AMENITY_BY_ID[cell["tile"]]["points"]
+    if amenity_points is not None:
+        amen = amenity_points
     return {"guests": guests, "floor bonus": bonus, "amenities": amen}
 
 
@@ -685,31 +690,25 @@ class Lodge(Game):
         lodges = []
         for s, lodge in enumerate(state["lodges"]):
             grid = grid_of(lodge)
-            cells = []
-            for (f, c), cell in sorted(grid.items()):
+            columns = max((c for _f, c in grid), default=1)
+            rows = [{"floor": f, "cells": [None] * (columns + 1)} for f in range(FLOORS, 0, -1)]
+            amenity_points = 0
+            for (f, c), cell in grid.items():
                 tile = cell["tile"]
-                entry = {"floor": f, "col": c, "id": tile, "guest": None}
                 if tile in ROOMS:
-                    entry.update(kind="room", color=ROOMS[tile], icon=COLOR_ICONS[ROOMS[tile]])
+                    entry = {"kind": "room", "color": ROOMS[tile]}
                 else:
                     a = AMENITY_BY_ID[tile]
-                    entry.update(kind="amenity", name=a["name"], points=a["points"],
-                                 condition=a["condition"], complete=am.complete(tile, (f, c), grid))
+                    done = am.complete(tile, (f, c), grid)
+                    amenity_points += a["points"] if done else 0
+                    entry = {"kind": "amenity", "name": a["name"], "points": a["points"],
+                             "complete": done}
                 if cell["guest"]:
                     entry["guest"] = self._guest_view(cell["guest"])
-                cells.append(entry)
-            score = lodge_score(lodge)
-            columns = max((c for _f, c in grid), default=1)
-            by_pos = {(e["floor"], e["col"]): e for e in cells}
-            rows = [
-                {"floor": f, "cells": [
-                    by_pos.get((f, c), {"floor": f, "col": c, "kind": "empty"})
-                    for c in range(1, columns + 2)
-                ]}
-                for f in range(FLOORS, 0, -1)
-            ]
+                rows[FLOORS - f]["cells"][c - 1] = entry
+            score = lodge_score(lodge, amenity_points)
             lodges.append({
-                "seat": s, "cells": cells, "rows": rows, "columns": columns,
+                "seat": s, "rows": rows, "columns": columns,
                 "valet": [self._guest_view(g) for g in lodge["valet"]],
                 "tokens": lodge["tokens"], "turns": lodge["turns"],
                 "guests_placed": guests_placed(lodge),
@@ -730,7 +729,7 @@ class Lodge(Game):
             "lift_color": holding["color"] if holding and holding["kind"] == "lift" else None,
             "display": [
                 {"level": lv + 1, "slots": [
-                    {"slot": i, "id": r, "color": ROOMS[r], "icon": COLOR_ICONS[ROOMS[r]]}
+                    {"slot": i, "id": r, "color": ROOMS[r]}
                     if r else {"slot": i, "id": None}
                     for i, r in enumerate(level)
                 ]}
@@ -745,7 +744,7 @@ class Lodge(Game):
             "lodges": lodges, "end_triggered": state["end_triggered"],
             "turn_guests": dict(state["turn_guests"]),
             "prompt": self._prompt(state),
-            "log": list(state["log"]),
+            "log": state["log"][-VIEW_LOG_LINES:],
         }
         if state["solo"]:
             view.update(
@@ -773,8 +772,7 @@ class Lodge(Game):
 
     def _guest_view(self, guest):
         g = GUEST_BY_ID[guest]
-        return {"id": guest, "colors": list(g["colors"]), "floor": g["floor"],
-                "icons": [COLOR_ICONS[c] for c in g["colors"]]}
+        return {"id": guest, "colors": list(g["colors"]), "floor": g["floor"]}
 
     def _amenity_view(self, amenity):
         a = AMENITY_BY_ID[amenity]
