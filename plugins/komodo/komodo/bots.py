@@ -9,8 +9,8 @@ from __future__ import annotations
 
 from core.engine import Bot
 
-from .rules import ANIMAL, WILD
-from .terrain import FACES, Board
+from .rules import ANIMAL, WILD, _placements
+from .terrain import FACES, Board, key
 
 WILD_TASTE = (
     "Animal Escapes", "Land Thief", "Animals on Tap", "Land Lover", "Relocation",
@@ -113,18 +113,28 @@ class Keeper(Bot):
         by_type = {}
         for m in moves:
             by_type.setdefault(m["type"], []).append(m)
-        homes = by_type.get("house", []) + [
-            m for m in by_type.get("rehouse", [])
-        ]
+        homes = by_type.get("house", []) + by_type.get("rehouse", [])
+        coop = state["variant"] == "coop"
+        if coop and state["turn"]["housed_any"] and len(state["hands"][seat]["animals"]) <= 1:
+            # Co-op: one animal a turn is enough; keep a housable one as insurance for next turn.
+            homes = by_type.get("rehouse", [])
         if homes:
-            return max(homes, key=lambda m: (ANIMAL[m["animal"]][2], m["type"] == "house"))
+            board = Board(state["map"], state["housed"])
+            return max(homes, key=lambda m: (
+                m["type"] == "rehouse" and self._owner_loose(state, m["animal"]) == seat,
+                ANIMAL[m["animal"]][2],
+                -board.enclosure_at(m["x"], m["y"]).size,
+            ))
         for kind in ("on_tap", "land_thief", "escape", "recycle"):
             pick = self._wild(state, seat, kind, by_type.get(kind, []))
             if pick:
                 return pick
         places = by_type.get("place_tile", [])
         if places:
-            move, gain = self._best_place(state, seat, places)
+            if coop and not state["turn"]["housed_any"] and state["turn"]["placed"] < 2:
+                move, gain = self._look_ahead(state, seat, places)
+            else:
+                move, gain = self._best_place(state, seat, places)
             if gain > 0 or (state["turn"]["lover"]):
                 return move
         if not state["turn"]["acted"] and by_type.get("exchange_animals"):
@@ -158,25 +168,56 @@ class Keeper(Bot):
             return next((m for m in moves if m["take"] in ("Animal Escapes", "Land Thief")), None)
         return None
 
+    def _owner_loose(self, state, animal):
+        return next((x["owner"] for x in state["loose"] if x["animal"] == animal), None)
+
     def _owner(self, state, animal):
         return next(h["owner"] for h in state["housed"] if h["animal"] == animal)
 
+    def _look_ahead(self, state, seat, places, width=8):
+        """Co-op: score the most promising placements by the best follow-up they allow."""
+        scored = self._score_places(state, seat, places)
+        scored.sort(key=lambda pair: -pair[1])
+        best, best_total = scored[0]
+        for move, score in scored[:width]:
+            after = dict(state)
+            after["map"] = dict(state["map"], **{key(move["x"], move["y"]): [move["tile"], move["rotation"]]})
+            hands = [dict(h) for h in state["hands"]]
+            hands[seat]["tiles"] = [t for t in hands[seat]["tiles"] if t != move["tile"]]
+            after["hands"] = hands
+            follow = _placements(Board(after["map"], after["housed"]), hands[seat]["tiles"])
+            total = score + (self._best_place(after, seat, follow)[1] if follow else 0)
+            if total > best_total:
+                best, best_total = move, total
+        return best, best_total
+
     def _best_place(self, state, seat, places):
+        scored = self._score_places(state, seat, places)
+        return max(scored, key=lambda pair: pair[1])
+
+    def _score_places(self, state, seat, places):
         board = Board(state["map"], state["housed"])
         needs = _needs(state, seat)
+        weights = [1.0] * len(needs)
+        if state["variant"] == "coop":
+            for other in range(state["players"]):
+                if other != seat:
+                    mates = _needs(state, other)
+                    needs += mates
+                    weights += [0.3] * len(mates)
         before = [_best(board, n, t) for n, t, _b in needs]
-        best, gain = places[0], float("-inf")
+        scored = []
         for m in places:
             _reason, groups = board.check(m["tile"], m["rotation"], m["x"], m["y"])
             score = 0.0
-            for (name, terrain, blocks), old in zip(needs, before):
+            for (name, terrain, blocks), old, weight in zip(needs, before, weights):
                 new = old
                 for t, size, encs in groups:
-                    if t == terrain and all(not (board.enclosures[e].species - {name}) for e in encs):
+                    if t == terrain and all(not board.enclosures[e].animals for e in encs):
                         new = max(new, size)
-                score += min(new, blocks) - min(old, blocks)
-                if new >= blocks > old:
-                    score += 50
-            if score > gain:
-                best, gain = m, score
-        return best, gain
+                step = min(new, blocks) - min(old, blocks)
+                if new >= blocks > old and weight == 1.0:
+                    step += 50
+                score += step * weight
+            scored.append((m, score))
+        return scored
