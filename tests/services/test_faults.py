@@ -1,0 +1,116 @@
+"""Faults on real servers, on both backends: a killed process, dropped sockets, racing duplicate
+submissions, and a database error in the middle of a move."""
+
+from __future__ import annotations
+
+import json
+import signal
+import subprocess
+import sys
+import threading
+
+import pytest
+from websockets.exceptions import ConnectionClosed
+
+from tests.servers import ROOT
+from tests.services.web import Browser, live_version, query
+
+pytestmark = pytest.mark.services
+
+# Four moves that finish nothing: X 0, O 4, X 8, O 2 (X must block at 6 next).
+OPENING = [(0, 0), (1, 4), (0, 8), (1, 2)]
+
+
+def match_row(backend, match_id):
+    state, version, status = query(
+        backend.database_url, "SELECT state, version, status FROM core_match WHERE id = %s", (match_id,)
+    )[0]
+    return (json.loads(state) if isinstance(state, str) else state), version, status
+
+
+def move_count(backend, match_id, by_bot=None):
+    sql = "SELECT COUNT(*) FROM core_move WHERE match_id = %s"
+    params = (match_id,)
+    if by_bot is not None:
+        sql += " AND by_bot = %s"
+        params += (by_bot,)
+    return query(backend.database_url, sql, params)[0][0]
+
+
+def test_kill_9_after_an_acknowledged_move_loses_nothing_and_sockets_resync(backend, name):
+    server = backend.portal().start()
+    try:
+        ann = Browser(server.url).signup(name("ann"))
+        ben = Browser(server.url).signup(name("ben"))
+        match_id = ann.new_table()
+        assert ben.join(match_id).status == 302
+        socket = ben.socket(f"/ws/match/{match_id}/")
+        socket.wait_version(0)
+        players = [ann, ben]
+        for version, (seat, cell) in enumerate(OPENING, start=1):
+            answer = players[seat].move(match_id, {"type": "mark", "cell": cell}, version - 1)
+            assert answer.status == 200 and live_version(answer.body) == version
+        acknowledged = ann.get(f"/match/{match_id}/live/").body
+        state_before = match_row(backend, match_id)
+        server.kill(signal.SIGKILL)
+        with pytest.raises(ConnectionClosed):
+            socket.wait_for(lambda frame: False, timeout=5)
+
+        server = backend.portal(port=server.port).start()
+        assert match_row(backend, match_id) == state_before
+        assert move_count(backend, match_id) == len(OPENING)
+        assert ann.get(f"/match/{match_id}/live/").body == acknowledged
+        check = backend.manage("verifyreplays")
+        assert check.returncode == 0, check.stdout + check.stderr
+
+        # While ben's socket is down ann blocks at 6; ben reconnects and is shown that board.
+        assert ann.move(match_id, {"type": "mark", "cell": 6}, len(OPENING)).status == 200
+        again = ben.socket(f"/ws/match/{match_id}/")
+        frame = again.wait_for('id="match-live"')
+        assert live_version(frame) == len(OPENING) + 1 and "Your move!" in frame
+        assert 'id="ttt-cell-6" data-mark="X"' in frame
+        again.close()
+    finally:
+        server.stop()
+
+
+def test_twenty_parallel_copies_of_one_move_apply_exactly_once(backend, portal, name):
+    ann = Browser(portal.url).signup(name("ann"))
+    ben = Browser(portal.url).signup(name("ben"))
+    match_id = ann.new_table()
+    assert ben.join(match_id).status == 302
+    start = threading.Barrier(20)
+    answers = [None] * 20
+
+    def submit(slot):
+        start.wait()
+        answers[slot] = ann.move(match_id, {"type": "mark", "cell": 4}, 0, timeout=60)
+
+    threads = [threading.Thread(target=submit, args=(slot,)) for slot in range(20)]
+    for thread in threads:
+        thread.start()
+    for thread in threads:
+        thread.join()
+    statuses = sorted(a.status for a in answers)
+    assert statuses == [200] + [409] * 19, statuses
+    for refused in (a for a in answers if a.status == 409):
+        assert "changed since you looked" in refused.body
+        assert live_version(refused.body) == 1
+    assert move_count(backend, match_id) == 1
+    assert match_row(backend, match_id)[1] == 1
+
+
+def test_a_database_error_mid_move_rolls_back_cleanly(backend):
+    probe = subprocess.run([sys.executable, "-m", "tests.services.rollback_probe"], cwd=ROOT,
+                           env=backend.env(), capture_output=True, text=True, timeout=120)
+    assert probe.returncode == 0, probe.stderr[-3000:]
+    report = json.loads(probe.stdout.strip().splitlines()[-1])
+    before = report["before"]
+    assert before["version"] == 0 and before["moves"] == 0
+    for where, seen in report["failures"].items():
+        assert seen["status"] == 500, where
+        assert seen["after"] == before, where
+    healthy = report["healthy"]
+    assert healthy["status"] == 200
+    assert healthy["after"]["version"] == 1 and healthy["after"]["moves"] == 1
+    assert healthy["after"]["state"] != before["state"]
