@@ -63,56 +63,61 @@ def _pattern_found(grid: Grid, cells: list[list[int]]) -> bool:
 
 def complete(amenity_id: str, pos: tuple[int, int], grid: Grid) -> bool:
     """Whether the amenity ``amenity_id`` standing at ``pos`` in ``grid`` meets its condition."""
+    return progress(amenity_id, pos, grid) >= 1.0
+
+
+def progress(amenity_id: str, pos: tuple[int, int], grid: Grid) -> float:
+    """How far the amenity at ``pos`` is from its condition: 1.0 = met, 0.0 = nothing yet.
+
+    Counting conditions report count / target; "exactly" and "even" conditions report 1.0 only
+    when met. Used for scoring (== 1.0), the board and the bot's judgement.
+    """
     rule = AMENITY_BY_ID[amenity_id]["rule"]
     kind = rule["kind"]
     floor, column = pos
     rooms = _rooms(grid)
-    if kind in ("lodge_same_color", "lodge_color_count", "lodge_color_even"):
-        colors = Counter(ROOMS[cell["tile"]] for cell in rooms.values())
+    if kind == "pattern":
+        return 1.0 if _pattern_found(grid, rule["cells"]) else 0.3
+    if kind == "floor_color_count":
+        found = len({room_color(cell) for (f, _c), cell in rooms.items() if f == floor})
+        return 1.0 if found == rule["exactly"] else 0.5
+    if kind in ("lodge_color_count", "lodge_color_even"):
+        n = sum(1 for cell in rooms.values() if room_color(cell) == rule["color"])
+        if kind == "lodge_color_even":
+            return 1.0 if n > 0 and n % 2 == 0 else 0.5
+        return 1.0 if n == rule["exactly"] else (n / rule["exactly"] if n < rule["exactly"] else 0.0)
+    return min(1.0, _count(kind, rule, pos, grid, rooms) / rule["min"])
+
+
+def _count(kind: str, rule: dict, pos: tuple[int, int], grid: Grid, rooms: dict) -> int:
+    """The number a counting condition compares with its minimum."""
+    floor, column = pos
     if kind == "rooms_with_guests":
-        n = sum(1 for cell in rooms.values() if cell["guest"] and room_color(cell) == rule["color"])
-        return n >= rule["min"]
+        return sum(1 for cell in rooms.values() if cell["guest"] and room_color(cell) == rule["color"])
     if kind == "neighbors_with_guests":
         steps = DIAGONAL if rule["neighborhood"] == "diagonal" else ORTHOGONAL
-        n = sum(1 for cell in _around(grid, pos, steps) if room_color(cell) and cell["guest"])
-        return n >= rule["min"]
-    if kind == "pattern":
-        return _pattern_found(grid, rule["cells"])
+        return sum(1 for cell in _around(grid, pos, steps) if room_color(cell) and cell["guest"])
     if kind == "distinct_colors_around":
-        around = {room_color(c) for c in _around(grid, pos, ORTHOGONAL + DIAGONAL)} - {None}
-        return len(around) >= rule["min"]
+        return len({room_color(c) for c in _around(grid, pos, ORTHOGONAL + DIAGONAL)} - {None})
     if kind == "column_rooms_with_guests":
-        n = sum(1 for (f, c), cell in rooms.items() if c == column and cell["guest"])
-        return n >= rule["min"]
+        return sum(1 for (_f, c), cell in rooms.items() if c == column and cell["guest"])
     if kind == "floor_same_color":
-        on_floor = Counter(room_color(cell) for (f, c), cell in rooms.items() if f == floor)
-        return max(on_floor.values(), default=0) >= rule["min"]
+        on_floor = Counter(room_color(cell) for (f, _c), cell in rooms.items() if f == floor)
+        return max(on_floor.values(), default=0)
     if kind == "adjacent_color":
-        n = sum(1 for cell in _around(grid, pos, ORTHOGONAL) if room_color(cell) == rule["color"])
-        return n >= rule["min"]
+        return sum(1 for cell in _around(grid, pos, ORTHOGONAL) if room_color(cell) == rule["color"])
     if kind == "lodge_same_color":
-        return max(colors.values(), default=0) >= rule["min"]
+        return max(Counter(room_color(cell) for cell in rooms.values()).values(), default=0)
     if kind == "around_same_color":
         around = Counter(room_color(c) for c in _around(grid, pos, ORTHOGONAL + DIAGONAL))
         around.pop(None, None)
-        return max(around.values(), default=0) >= rule["min"]
+        return max(around.values(), default=0)
     if kind == "column_color":
-        n = sum(1 for (f, c), cell in rooms.items() if c == column and room_color(cell) == rule["color"])
-        return n >= rule["min"]
+        return sum(1 for (_f, c), cell in rooms.items() if c == column and room_color(cell) == rule["color"])
     if kind == "color_distinct_columns":
-        cols = {c for (f, c), cell in rooms.items() if room_color(cell) == rule["color"]}
-        return len(cols) >= rule["min"]
-    if kind == "floor_color_count":
-        on_floor = {room_color(cell) for (f, c), cell in rooms.items() if f == floor}
-        return len(on_floor) == rule["exactly"]
-    if kind == "lodge_color_count":
-        return colors[rule["color"]] == rule["exactly"]
-    if kind == "lodge_color_even":
-        n = colors[rule["color"]]
-        return n > 0 and n % 2 == 0
+        return len({c for (_f, c), cell in rooms.items() if room_color(cell) == rule["color"]})
     if kind == "floor_rooms_with_guests":
-        n = sum(1 for (f, c), cell in rooms.items() if f == floor and cell["guest"])
-        return n >= rule["min"]
+        return sum(1 for (f, _c), cell in rooms.items() if f == floor and cell["guest"])
     raise ValueError(f"unknown amenity rule {kind!r}")
 
 

@@ -93,8 +93,10 @@ class Innkeeper(Bot):
         value += 0.4 * min(pairs, 6)
         value += 0.15 * sum(1 for (f, _c), cell in grid.items() if f > 1 and cell["tile"] in ROOMS)
         for (f, c), cell in grid.items():
-            if cell["tile"] in AMENITY_BY_ID and not am.complete(cell["tile"], (f, c), grid):
-                value += 0.25 * AMENITY_BY_ID[cell["tile"]]["points"]
+            if cell["tile"] in AMENITY_BY_ID:
+                done = am.progress(cell["tile"], (f, c), grid)
+                if done < 1.0:
+                    value += 0.5 * AMENITY_BY_ID[cell["tile"]]["points"] * done * done - 0.5
         return value
 
     def _guest_promise(self, game, state, grid, guest):
