@@ -128,3 +128,28 @@ def test_board_highlights_places_for_the_chosen_tile(ann):
 def test_how_to_play_renders():
     html = render_to_string("lodge_hotel/how_to_play.html", {})
     assert "Extreme mode" in html and "Viewing Area" in html
+
+
+@pytest.mark.django_db
+def test_a_solo_match_played_through_the_portal_updates_progress(ann, django_capture_on_commit_callbacks):
+    import random
+
+    from lodge_hotel.bots import Innkeeper
+
+    from core.services.matches import submit_move
+    from core.services.tables import create_table
+
+    bot = Innkeeper()
+    with django_capture_on_commit_callbacks(execute=True):
+        match = create_table(ann, "lodge_hotel", 1, options={"level": 2})
+    rng = random.Random(0)
+    while match.status == Match.Status.ACTIVE:
+        move = bot.choose(GAME, match.state, 0, rng)
+        with django_capture_on_commit_callbacks(execute=True):
+            match = submit_move(match.pk, ann, move, match.version)
+    assert match.status == Match.Status.FINISHED
+    progress = SoloProgress.objects.get(user=ann)
+    assert progress.games == 1
+    assert progress.best_scores == {"2": match.result["scores"][0]}
+    assert progress.highest_level == (2 if match.result["won"][0] else 0)
+    assert match.result["details"]["level"] == 2
