@@ -6,12 +6,14 @@ Usage: .venv/bin/python bench/komodo_bench.py [--games N] [--playouts N] [--coop
 from __future__ import annotations
 
 import argparse
+import random
 import statistics
 import time
 from concurrent.futures import ProcessPoolExecutor
 
 from core.engine import RandomBot, playout
 from komodo.bots import Keeper
+from komodo.catalog import STARTER, TILES
 from komodo.rules import Komodo, _placements
 from komodo.terrain import Board
 
@@ -34,13 +36,33 @@ def coop(seed: int) -> tuple[bool, int]:
     return run.result.won[0], run.result.scores[0]
 
 
-def map_costs(seed: int = 5):
+def grown_map(seed: int = 5) -> list[tuple[str, list]]:
+    """All 50 tiles laid one by one at random legal spots: the largest map a game can reach."""
+    rng = random.Random(seed)
+    tiles = [t[0] for t in TILES if t[0] != STARTER]
+    rng.shuffle(tiles)
+    order = [("0,0", [STARTER, 0])]
+    tile_map = dict(order)
+    while tiles:
+        board = Board(tile_map, [])
+        moves = _placements(board, tiles[:1]) or _placements(board, tiles)
+        if not moves:
+            break
+        m = rng.choice(moves)
+        tiles.remove(m["tile"])
+        spot = (f"{m['x']},{m['y']}", [m["tile"], m["rotation"]])
+        order.append(spot)
+        tile_map[spot[0]] = spot[1]
+    return order
+
+
+def map_costs():
     """Time the enclosure analysis and the full legal placement list as the map grows."""
-    run = playout(GAME, 3, seed=seed, options={"variant": "basic"}, bots=[Keeper()] * 3)
+    order = grown_map()
+    hand = ["komodo-tile-05", "komodo-tile-17", "komodo-tile-29", "komodo-tile-41", "komodo-tile-46"]
     rows = []
-    for size in (10, 20, 30, 40, len(run.state["map"])):
-        tiles = dict(list(run.state["map"].items())[:size])
-        hand = [t for t, _ in list(run.state["map"].values())[size:size + 5]] or ["komodo-tile-01"]
+    for size in (1, 10, 20, 30, 40, len(order)):
+        tiles = dict(order[:size])
         t = time.perf_counter()
         for _ in range(50):
             board = Board(tiles, [])
@@ -61,19 +83,26 @@ def main():
     ap.add_argument("--playouts", type=int, default=100)
     ap.add_argument("--coop", type=int, default=200)
     ap.add_argument("--workers", type=int, default=1)
+    ap.add_argument("--maps-only", action="store_true", help="only the map-growth timings")
     a = ap.parse_args()
+    if a.maps_only:
+        a.playouts = a.games = a.coop = 0
 
     t = time.perf_counter()
     plies = 0
-    for seed in range(a.playouts):
+    for seed in range(a.playouts if not a.maps_only else 0):
         plies += playout(GAME, 2 + seed % 3, seed=seed, options={"variant": ("basic", "tame")[seed % 2]}).plies
     dt = time.perf_counter() - t
-    print(f"random playouts: {a.playouts / dt:.1f} games/s, {plies / dt:.0f} plies/s")
+    if a.playouts:
+        print(f"random playouts: {a.playouts / dt:.1f} games/s, {plies / dt:.0f} plies/s")
 
-    print("map size | blocks | enclosure analysis ms | all placements ms | candidates | us/candidate | legal")
+    print("map tiles | blocks | enclosure analysis ms (once per move) | all placements of a 5-tile hand ms"
+          " | candidates checked | us/candidate | legal placements")
     for row in map_costs():
         print("%8d | %6d | %21.3f | %17.2f | %10d | %12.2f | %d" % row)
 
+    if a.maps_only:
+        return
     with ProcessPoolExecutor(a.workers) as pool:
         t = time.perf_counter()
         duels = list(pool.map(duel, range(a.games), chunksize=10))

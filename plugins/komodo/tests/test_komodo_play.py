@@ -103,3 +103,51 @@ def test_keeper_answers_barter_and_request():
     assert move["type"] in ("request_swap", "request_decline")
     state = play(GAME, state, 0, move, ply + 1, 5)
     assert state["phase"] == "turn"
+
+
+def _invariants(state):
+    """Every component is somewhere exactly once, and every housed animal has a lawful home."""
+    from komodo.catalog import ANIMALS, TILES, WILDS
+    from komodo.terrain import ANIMAL, Board
+
+    tiles = [t for t, _r in state["map"].values()] + state["tiles"] + state["removed"]
+    animals = state["animals"] + [h["animal"] for h in state["housed"]] + [x["animal"] for x in state["loose"]]
+    wilds = state["wilds"]["draw"] + state["wilds"]["discard"] + state["display"]
+    for hand in state["hands"]:
+        tiles += hand["tiles"]
+        animals += hand["animals"]
+        wilds += hand["wilds"]
+    p = state["pending"] or {}
+    if state["phase"] == "remodel":
+        tiles.append(p["tile"])
+    if state["phase"] in ("request", "barter_offer", "barter_choose"):
+        wilds.append(p["card"])
+    assert sorted(tiles) == sorted(t[0] for t in TILES)
+    assert sorted(animals) == sorted(a[0] for a in ANIMALS)
+    wanted = [w for w, kind in WILDS if not (
+        state["variant"] == "coop" and kind in ("Animal Request", "Animals on Tap", "Land Barter", "Relocation", "Recycling")
+        or state["variant"] == "tame" and kind == "Recycling")]
+    assert sorted(wilds) == sorted(wanted)
+    if state["phase"] != "remodel":
+        board = Board(state["map"], state["housed"])
+        for enc in board.enclosures:
+            assert len(enc.species) <= 1 and enc.size >= enc.need
+        for h in state["housed"]:
+            assert board.enclosure_at(h["x"], h["y"]).terrain == ANIMAL[h["animal"]][1]
+    limit = 2 if state["variant"] == "tame" else 3
+    assert all(len(h["wilds"]) <= limit for h in state["hands"]) or state["phase"] != "turn"
+
+
+@pytest.mark.parametrize("variant", ["basic", "tame", "coop"])
+def test_components_are_conserved_and_homes_stay_lawful(variant):
+    for seed in range(3):
+        options, seats = resolve_options(GAME, 2 + seed, {"variant": variant})
+        state = start(GAME, seed, 2 + seed, options, seats)
+        bots = [Keeper(), RandomBot(), RandomBot(), Keeper()]
+        ply = 0
+        while GAME.to_act(state):
+            _invariants(state)
+            seat = min(GAME.to_act(state))
+            ply += 1
+            state = play(GAME, state, seat, bots[seat].choose(GAME, state, seat, rng_for(seed, ply)), ply, seed)
+        _invariants(state)
