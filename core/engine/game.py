@@ -151,7 +151,7 @@ class Game:
         kind = move.get("type")
         handler = getattr(self, f"move_{kind}", None) if isinstance(kind, str) else None
         if handler is None or not kind.isidentifier():
-            known = ", ".join(sorted(self.move_types())) or "none"
+            known = ", ".join(sorted(self.known_move_types())) or "none"
             raise MalformedMove(f"Unknown move type {kind!r}; this game knows: {known}.")
         result = handler(state, seat, move, rng)
         return state if result is None else result
@@ -179,8 +179,9 @@ class Game:
         """A rough 0..1 measure of how far the game is, for lobby lists."""
         return 0.0
 
-    def move_types(self) -> list[str]:
-        return [n[len("move_"):] for n in dir(self) if n.startswith("move_") and n != "move_types"]
+    def known_move_types(self) -> list[str]:
+        """The move types this game handles: one per ``move_<type>`` method."""
+        return [n[len("move_"):] for n in dir(self) if n.startswith("move_")]
 
     def __repr__(self) -> str:
         return f"<Game {self.slug}>"

@@ -22,7 +22,19 @@ def play(game: Game, state: State, seat: int, move: Any, ply: int, seed: int | s
         if game.result(state) is not None:
             raise IllegalMove("The game is over.")
         raise IllegalMove("It is not your turn.")
-    return game.apply(copy.deepcopy(state), seat, copy.deepcopy(move), rng_for(seed, ply))
+    return game.apply(copy_json(state), seat, copy_json(move), rng_for(seed, ply))
+
+
+def copy_json(value: Any) -> Any:
+    """A deep copy of JSON-shaped data (dicts, lists, scalars), several times faster than
+    ``copy.deepcopy``, which dominated move time in profiles. Anything else is deep-copied."""
+    if isinstance(value, dict):
+        return {k: copy_json(v) for k, v in value.items()}
+    if isinstance(value, list):
+        return [copy_json(v) for v in value]
+    if isinstance(value, (str, int, float, bool)) or value is None:
+        return value
+    return copy.deepcopy(value)
 
 
 def start(
@@ -33,7 +45,7 @@ def start(
     seat_options: list[dict[str, Any]],
 ) -> State:
     """The initial state, built with the ply-0 generator."""
-    return game.setup(players, copy.deepcopy(options), copy.deepcopy(seat_options), rng_for(seed, 0))
+    return game.setup(players, copy_json(options), copy_json(seat_options), rng_for(seed, 0))
 
 
 def replay(

@@ -25,7 +25,6 @@ from core.engine import Game, IllegalMove, Option, Result
 from core.engine.cards import discard as deck_discard
 from core.engine.cards import draw as deck_draw
 from core.engine.cards import new_deck
-from core.engine.errors import MalformedMove
 from core.engine.fields import get_int, get_list
 from core.engine.game import ranks_by
 
@@ -170,12 +169,6 @@ class LodgeHikers(Game):
         return moves
 
     # ---- moves ----------------------------------------------------------------------------
-    def apply(self, state, seat, move, rng):
-        # The base dispatcher would route {"type": "types"} to Game.move_types (not a move).
-        if isinstance(move, dict) and move.get("type") == "types":
-            raise MalformedMove("Unknown move type 'types'.")
-        return super().apply(state, seat, move, rng)
-
     def move_pick(self, state, seat, move, rng):
         if state["phase"] != "pick":
             raise IllegalMove("Cards are not being picked right now.")
