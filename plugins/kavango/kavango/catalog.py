@@ -12,6 +12,7 @@ Card ids are distinctive strings: ``kav-zebra-2`` (2nd copy of the Plains Zebra)
 
 from __future__ import annotations
 
+from functools import lru_cache
 from typing import NamedTuple
 
 ANIMAL_TYPES = (
@@ -395,15 +396,18 @@ def action_cards(kind: str | None = None) -> list[str]:
     return [cid for a in ACTIONS if kind in (None, a.id) for cid in _copies(a.id, a.copies)]
 
 
+@lru_cache(maxsize=None)
 def kind_of(card_id: str) -> str:
     """``kav-zebra-2`` -> ``zebra``; Rewilding cards ``rewild-grass-1`` -> ``rewild-grass``."""
     return card_id[4:].rsplit("-", 1)[0] if card_id.startswith("kav-") else card_id.rsplit("-", 1)[0]
 
 
+@lru_cache(maxsize=None)
 def animal(card_id: str) -> Animal | None:
     return ANIMALS_BY_ID.get(kind_of(card_id))
 
 
+@lru_cache(maxsize=None)
 def producer_symbols(card_id: str) -> tuple[str, ...]:
     kind = kind_of(card_id)
     if kind in PRODUCERS_BY_ID:
@@ -413,10 +417,12 @@ def producer_symbols(card_id: str) -> tuple[str, ...]:
     return ()
 
 
+@lru_cache(maxsize=None)
 def action(card_id: str) -> Action | None:
     return ACTIONS_BY_ID.get(kind_of(card_id))
 
 
+@lru_cache(maxsize=None)
 def card_kind(card_id: str) -> str:
     """``producer``, ``animal`` or ``action``."""
     if animal(card_id):
@@ -426,6 +432,7 @@ def card_kind(card_id: str) -> str:
     return "producer"
 
 
+@lru_cache(maxsize=None)
 def card_name(card_id: str) -> str:
     kind = kind_of(card_id)
     for table in (ANIMALS_BY_ID, PRODUCERS_BY_ID, ACTIONS_BY_ID):
@@ -436,6 +443,7 @@ def card_name(card_id: str) -> str:
     return card_id
 
 
+@lru_cache(maxsize=None)
 def deck_of(card_id: str) -> str:
     a = animal(card_id)
     if a:

@@ -56,7 +56,7 @@ GRANT_VALUE = 3  # Conservation Grant.  R
 FUNDRAISER_BONUS = 3  # R
 ORNITHOLOGIST_BONUS = 1  # R
 
-REARRANGE_PER_STAGE = 6  # animals moved in one Investment stage; a digital limit.  R
+REARRANGE_PER_STAGE = 4  # animals lifted in one Investment stage: a digital limit.  R
 
 # ---- protection --------------------------------------------------------------------------
 MAX_PROTECTION = 4  # R

@@ -26,6 +26,8 @@ ACT_STEPS = {
     ],
     "invest": investment.invest_moves,
     "carry": investment.drop_moves,
+    "rearrange": investment.rearrange_moves,
+    "place": investment.place_moves,
 }
 
 
@@ -230,8 +232,17 @@ class Kavango(Game):
     def move_release(self, state, seat, move, rng):
         return self._invest(state, seat, move, investment.release)
 
+    def move_place(self, state, seat, move, rng):
+        return self._invest(state, seat, move, investment.place, step="place")
+
+    def move_rearrange(self, state, seat, move, rng):
+        return self._invest(state, seat, move, investment.rearrange)
+
+    def move_finish_rearranging(self, state, seat, move, rng):
+        return self._invest(state, seat, move, investment.finish_rearranging, step="rearrange")
+
     def move_lift(self, state, seat, move, rng):
-        return self._invest(state, seat, move, investment.lift)
+        return self._invest(state, seat, move, investment.lift, step="rearrange")
 
     def move_drop(self, state, seat, move, rng):
         return self._invest(state, seat, move, investment.drop, step="carry")

@@ -16,7 +16,7 @@ from .. import constants as K
 from . import lodges
 from .reserve import climate_room, empty_cells, place_climate, requirement_gaps
 from .scoring import research_reward, research_tier
-from .turn import discard_value, enter_reserve, placement_cells, rewild_kinds, take_rewilding
+from .turn import discard_value, enter_reserve, rewild_kinds, take_rewilding
 
 TRACKS = ("habitat", "smuggling")
 
@@ -32,7 +32,8 @@ def research_options(state: dict, seat: int) -> list[tuple[str, int]]:
         if card in p["claims"]:
             continue
         met = research_tier(p, card)
-        found += [(card, t) for t in range(1, met + 1)]
+        if met:
+            found.append((card, met))
         if p.get("expert") == "expert-researcher" and not p["round_flags"]["researcher"] and 1 <= met < 3:
             found.append((card, met + 1))
     return found
@@ -63,13 +64,11 @@ def invest_moves(state: dict, seat: int) -> list[dict]:
     if p["stage"]["rewilds"] < K.REWILDING_PER_STAGE and p["money"] >= rewild_cost(p):
         moves += [{"type": "rewild", "kind": k} for k in rewild_kinds(state)]
     moves += [{"type": "sell", "card": c} for c in p["sanctuary"]]
-    for card in p["sanctuary"]:
-        if not requirement_gaps(state, p, card):
-            moves += [
-                {"type": "release", "card": card, "row": r, "col": c}
-                for r, c in placement_cells(state, seat)
-            ]
-    moves += [{"type": "lift", "row": r, "col": c} for r, c in movable_cells(state, seat)]
+    moves += [
+        {"type": "release", "card": c} for c in p["sanctuary"] if not requirement_gaps(state, p, c)
+    ]
+    if movable_cells(state, seat):
+        moves.append({"type": "rearrange"})
     if lodges.uses_lodges(state, seat):
         moves += [
             {"type": "build", "card": card, "row": r, "col": c} for card, (r, c) in lodges.buildable(p)
@@ -172,6 +171,7 @@ def sell(state: dict, seat: int, move: dict) -> None:
 
 
 def release(state: dict, seat: int, move: dict) -> None:
+    """Move a Sanctuary animal into the Reserve; with Lodges the player then picks its space."""
     card = get_str(move, "card")
     p = state["p"][seat]
     if card not in p["sanctuary"]:
@@ -179,13 +179,46 @@ def release(state: dict, seat: int, move: dict) -> None:
     gaps = requirement_gaps(state, p, card)
     if gaps:
         raise IllegalMove(f"{cat.card_name(card)} still needs: {', '.join(gaps)}.")
+    if not empty_cells(p):
+        raise IllegalMove("Your Reserve has no free space.")
+    p["sanctuary"].remove(card)
+    p["placing"] = card
+    state["step"] = "place"
+    if not lodges.uses_lodges(state, seat):
+        r, c = empty_cells(p)[0]
+        place(state, seat, {"row": r, "col": c})
+
+
+def place_moves(state: dict, seat: int) -> list[dict]:
+    return [{"type": "place", "row": r, "col": c} for r, c in empty_cells(state["p"][seat])]
+
+
+def place(state: dict, seat: int, move: dict) -> None:
     r = get_int(move, "row", 0, K.ROWS - 1)
     c = get_int(move, "col", 0, K.COLS - 1)
+    p = state["p"][seat]
     if (r, c) not in empty_cells(p):
         raise IllegalMove("That space of your Reserve is taken or locked.")
-    p["sanctuary"].remove(card)
+    card = p["placing"]
+    p["placing"] = None
     enter_reserve(state, seat, card, r, c)
+    state["step"] = "invest"
     state["log"].append(f"{p['name']} moves {cat.card_name(card)} from the Sanctuary to the Reserve.")
+
+
+def rearrange(state: dict, seat: int, move: dict) -> None:
+    if not movable_cells(state, seat):
+        raise IllegalMove("You have no animal you may move now.")
+    state["step"] = "rearrange"
+
+
+def rearrange_moves(state: dict, seat: int) -> list[dict]:
+    moves = [{"type": "lift", "row": r, "col": c} for r, c in movable_cells(state, seat)]
+    return moves + [{"type": "finish_rearranging"}]
+
+
+def finish_rearranging(state: dict, seat: int, move: dict) -> None:
+    state["step"] = "invest"
 
 
 def lift(state: dict, seat: int, move: dict) -> None:
@@ -193,7 +226,9 @@ def lift(state: dict, seat: int, move: dict) -> None:
     c = get_int(move, "col", 0, K.COLS - 1)
     if (r, c) not in movable_cells(state, seat):
         raise IllegalMove("That animal cannot be moved now.")
-    state["p"][seat]["carry"] = [r, c]
+    p = state["p"][seat]
+    p["carry"] = [r, c]
+    p["stage"]["moves"] += 1
     state["step"] = "carry"
 
 
@@ -215,12 +250,11 @@ def drop(state: dict, seat: int, move: dict) -> None:
     p = state["p"][seat]
     fr, fc = p["carry"]
     p["carry"] = None
-    state["step"] = "invest"
+    state["step"] = "rearrange" if movable_cells(state, seat) else "invest"
     if (fr, fc) == (r, c):
         return
     grid = p["grid"]
     grid[fr][fc], grid[r][c] = grid[r][c], grid[fr][fc]
-    p["stage"]["moves"] += 1
     state["log"].append(f"{p['name']} moves {cat.card_name(grid[r][c])} within the Reserve.")
 
 

@@ -49,6 +49,7 @@ def new_player(name: str, landscape: str, difficulty: str, money: int, lodges_on
         "round_flags": {"climate_free": False, "researcher": False, "lodge_discards": 0},
         "relocated": False,
         "carry": None,
+        "placing": None,
         "exchange_give": None,
         "lodges": {"dealt": [], "kept": [], "built": [], "discarded": []},
         "cp": _cp_grid(difficulty if lodges_on else "none"),

@@ -13,7 +13,7 @@ from . import lodges, scoring
 from .draft import acting_seat
 from .reserve import climate_level, requirement_gaps, requirement_text, sanctuary_spaces, symbols
 
-LOG_LINES = 60  # the view shows the latest lines of the public log
+LOG_LINES = 30  # the view shows the latest lines of the public log
 
 
 def card_info(state: dict, card: str, p: dict | None = None) -> dict:
@@ -66,7 +66,7 @@ def _player(state: dict, seat: int, viewer: int | None, over: bool) -> dict:
         "money": p["money"],
         "habitat": p["habitat"],
         "smuggling": p["smuggling"],
-        "producers": [_brief(c) for c in p["producers"]],
+        "producers": [_brief(c, with_id=False) for c in p["producers"]],
         "symbols": {k: v for k, v in symbols(p).items() if v},
         "grid": grid,
         "sanctuary": [card_info(state, c, p if mine else None) for c in p["sanctuary"]],
@@ -110,19 +110,33 @@ def _player(state: dict, seat: int, viewer: int | None, over: bool) -> dict:
 def _cell(state: dict, p: dict, r: int, c: int, fixed: set) -> dict:
     cell = {"row": r, "col": c}
     if p["grid"][r][c]:
-        cell["animal"] = _brief(p["grid"][r][c])
+        cell["animal"] = _brief(p["grid"][r][c], with_id=False)
         cell["fixed"] = (r, c) in fixed
     if p["cp"][r][c] is not None:
         cell["lock"] = p["cp"][r][c]
     return cell
 
 
-def _brief(card: str) -> dict:
-    """Compact card facts for the many cards on boards and in the discard pile."""
+def _brief(card: str, with_id: bool = True) -> dict:
+    """Compact card facts for the many cards on boards and in the discard pile (moves name
+    Reserve animals by their space, so the board needs no card ids)."""
     a = cat.animal(card)
-    out = {"id": card, "name": cat.card_name(card)}
+    out = {"id": card, "name": cat.card_name(card)} if with_id else {"name": cat.card_name(card)}
     if a:
         out.update(type=a.type, vp=a.vp)
+    return out
+
+
+def _discard_summary(state: dict) -> list[dict]:
+    """The open discard pile by kind (the moves that take from it carry the card ids)."""
+    counts: dict[str, int] = {}
+    for c in state["discard"]:
+        counts[cat.kind_of(c)] = counts.get(cat.kind_of(c), 0) + 1
+    out = []
+    for kind, n in sorted(counts.items()):
+        sample = next(c for c in state["discard"] if cat.kind_of(c) == kind)
+        info = _brief(sample, with_id=False)
+        out.append(dict(info, count=n))
     return out
 
 
@@ -150,7 +164,8 @@ def view(state: dict, seat: int | None) -> dict:
             "sections": list(state["sections"]),
             "level": climate_level(state),
         },
-        "discard": [_brief(c) for c in state["discard"]],
+        "discard": _discard_summary(state),
+        "discard_size": len(state["discard"]),
         "rewild": dict(state["rewild"]),
         "deck_counts": {k: len(v) for k, v in state["decks"].items()},
         "golden": {
@@ -176,8 +191,8 @@ def view(state: dict, seat: int | None) -> dict:
         o = state["oppo"]
         out["oppo"] = {
             "level": o["level"],
-            "reserve": [_brief(c) for c in o["reserve"]],
-            "producers": [_brief(c) for c in o["producers"]],
+            "reserve": [_brief(c, with_id=False) for c in o["reserve"]],
+            "producers": [_brief(c, with_id=False) for c in o["producers"]],
             "climate_markers": o["climate_markers"],
             "research_vp": o["research_vp"],
             "hand_size": len(state["hands"][1]),
