@@ -11,11 +11,12 @@ import statistics
 import time
 from concurrent.futures import ProcessPoolExecutor
 
-from core.engine import RandomBot, playout
 from komodo.bots import Keeper
 from komodo.catalog import STARTER, TILES
 from komodo.rules import Komodo, _placements
 from komodo.terrain import Board
+
+from core.engine import RandomBot, playout
 
 GAME = Komodo()
 
@@ -31,8 +32,13 @@ def duel(seed: int) -> tuple[int, int]:
 
 
 def coop(seed: int) -> tuple[bool, int]:
-    run = playout(GAME, 3, seed=f"coop-{seed}", options={"variant": "coop", "difficulty": 5},
-                  bots=[Keeper()] * 3)
+    run = playout(
+        GAME,
+        3,
+        seed=f"coop-{seed}",
+        options={"variant": "coop", "difficulty": 5},
+        bots=[Keeper()] * 3,
+    )
     return run.result.won[0], run.result.scores[0]
 
 
@@ -59,7 +65,13 @@ def grown_map(seed: int = 5) -> list[tuple[str, list]]:
 def map_costs():
     """Time the enclosure analysis and the full legal placement list as the map grows."""
     order = grown_map()
-    hand = ["komodo-tile-05", "komodo-tile-17", "komodo-tile-29", "komodo-tile-41", "komodo-tile-46"]
+    hand = [
+        "komodo-tile-05",
+        "komodo-tile-17",
+        "komodo-tile-29",
+        "komodo-tile-41",
+        "komodo-tile-46",
+    ]
     rows = []
     for size in (1, 10, 20, 30, 40, len(order)):
         tiles = dict(order[:size])
@@ -72,8 +84,17 @@ def map_costs():
             moves = _placements(board, hand)
         place = (time.perf_counter() - t) / 10
         checks = len(board.frontier()) * len(hand) * 4
-        rows.append((len(tiles), len(board.terrain), analyse * 1e3, place * 1e3, checks,
-                     place / max(1, checks) * 1e6, len(moves)))
+        rows.append(
+            (
+                len(tiles),
+                len(board.terrain),
+                analyse * 1e3,
+                place * 1e3,
+                checks,
+                place / max(1, checks) * 1e6,
+                len(moves),
+            )
+        )
     return rows
 
 
@@ -91,15 +112,22 @@ def main():
     t = time.perf_counter()
     plies = 0
     for seed in range(a.playouts if not a.maps_only else 0):
-        plies += playout(GAME, 2 + seed % 3, seed=seed, options={"variant": ("basic", "tame")[seed % 2]}).plies
+        plies += playout(
+            GAME, 2 + seed % 3, seed=seed, options={"variant": ("basic", "tame")[seed % 2]}
+        ).plies
     dt = time.perf_counter() - t
     if a.playouts:
         print(f"random playouts: {a.playouts / dt:.1f} games/s, {plies / dt:.0f} plies/s")
 
-    print("map tiles | blocks | enclosure analysis ms (once per move) | all placements of a 5-tile hand ms"
-          " | candidates checked | us/candidate | legal placements")
+    print(
+        "map tiles | blocks | enclosure analysis ms (once per move) | all placements of a 5-tile hand ms"
+        " | candidates checked | us/candidate | legal placements"
+    )
     for row in map_costs():
-        print("%8d | %6d | %21.3f | %17.2f | %10d | %12.2f | %d" % row)
+        tiles, blocks, analyse, place, checks, per, legal = row
+        print(
+            f"{tiles:9d} | {blocks:6d} | {analyse:36.3f} | {place:33.2f} | {checks:18d} | {per:12.2f} | {legal}"
+        )
 
     if a.maps_only:
         return
@@ -107,13 +135,17 @@ def main():
         t = time.perf_counter()
         duels = list(pool.map(duel, range(a.games), chunksize=10))
         wins = sum(w for w, _ in duels)
-        print(f"keeper vs 2 random, 3 players, {a.games} seeded games: outright wins {wins / a.games:.1%}"
-              f" (random baseline 33.3%), mean rank {statistics.mean(r for _, r in duels):.2f}"
-              f" [{time.perf_counter() - t:.0f}s]")
+        print(
+            f"keeper vs 2 random, 3 players, {a.games} seeded games: outright wins {wins / a.games:.1%}"
+            f" (random baseline 33.3%), mean rank {statistics.mean(r for _, r in duels):.2f}"
+            f" [{time.perf_counter() - t:.0f}s]"
+        )
         t = time.perf_counter()
         co = list(pool.map(coop, range(a.coop), chunksize=5))
-        print(f"co-op, 3 keepers, medium: won {sum(w for w, _ in co) / a.coop:.1%},"
-              f" mean animals housed {statistics.mean(s for _, s in co):.1f}/32 [{time.perf_counter() - t:.0f}s]")
+        print(
+            f"co-op, 3 keepers, medium: won {sum(w for w, _ in co) / a.coop:.1%},"
+            f" mean animals housed {statistics.mean(s for _, s in co):.1f}/32 [{time.perf_counter() - t:.0f}s]"
+        )
 
 
 if __name__ == "__main__":

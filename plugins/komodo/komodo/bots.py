@@ -9,12 +9,20 @@ from __future__ import annotations
 
 from core.engine import Bot
 
-from .rules import ANIMAL, WILD, _placements
+from .rules import ANIMAL, _placements
 from .terrain import FACES, Board, key
 
 WILD_TASTE = (
-    "Animal Escapes", "Land Thief", "Animals on Tap", "Land Lover", "Relocation",
-    "Remodeling", "Animal Exchange", "Animal Request", "Land Barter", "Recycling",
+    "Animal Escapes",
+    "Land Thief",
+    "Animals on Tap",
+    "Land Lover",
+    "Relocation",
+    "Remodeling",
+    "Animal Exchange",
+    "Animal Request",
+    "Land Barter",
+    "Recycling",
 )
 
 
@@ -75,7 +83,9 @@ class Keeper(Bot):
         best, gain = None, 0
         for m in moves:
             if m["type"] == "barter_accept":
-                g = sum(_tile_value(t, needs) for t in m["take"]) - sum(_tile_value(t, needs) for t in m["give"])
+                g = sum(_tile_value(t, needs) for t in m["take"]) - sum(
+                    _tile_value(t, needs) for t in m["give"]
+                )
                 if g > gain:
                     best, gain = m, g
         if best:
@@ -93,7 +103,11 @@ class Keeper(Bot):
                 gname, gterrain, gblocks = ANIMAL[m["give"]]
                 fits = _best(board, name, terrain) >= blocks
                 gives_fit = _best(board, gname, gterrain) >= gblocks
-                g = (blocks if fits else 0) - (gblocks if gives_fit else 0) + (gblocks - blocks) / 10
+                g = (
+                    (blocks if fits else 0)
+                    - (gblocks if gives_fit else 0)
+                    + (gblocks - blocks) / 10
+                )
                 if g > gain:
                     best, gain = m, g
         return best or next(m for m in moves if m["type"] == "request_decline" and not m["keep"])
@@ -103,7 +117,9 @@ class Keeper(Bot):
 
     def _remodel(self, game, state, seat, moves, rng):
         fx, fy, frot = state["pending"]["from"]
-        return next((m for m in moves if (m["x"], m["y"], m["rotation"]) == (fx, fy, frot)), moves[0])
+        return next(
+            (m for m in moves if (m["x"], m["y"], m["rotation"]) == (fx, fy, frot)), moves[0]
+        )
 
     def _lover(self, game, state, seat, moves, rng):
         return self._best_place(state, seat, moves)[0]
@@ -120,11 +136,14 @@ class Keeper(Bot):
             homes = by_type.get("rehouse", [])
         if homes:
             board = Board(state["map"], state["housed"])
-            return max(homes, key=lambda m: (
-                m["type"] == "rehouse" and self._owner_loose(state, m["animal"]) == seat,
-                ANIMAL[m["animal"]][2],
-                -board.enclosure_at(m["x"], m["y"]).size,
-            ))
+            return max(
+                homes,
+                key=lambda m: (
+                    m["type"] == "rehouse" and self._owner_loose(state, m["animal"]) == seat,
+                    ANIMAL[m["animal"]][2],
+                    -board.enclosure_at(m["x"], m["y"]).size,
+                ),
+            )
         for kind in ("on_tap", "land_thief", "escape", "recycle"):
             pick = self._wild(state, seat, kind, by_type.get(kind, []))
             if pick:
@@ -140,21 +159,34 @@ class Keeper(Bot):
         if not state["turn"]["acted"] and by_type.get("exchange_animals"):
             board = Board(state["map"], state["housed"])
             hopeless = [
-                a for a in state["hands"][seat]["animals"]
+                a
+                for a in state["hands"][seat]["animals"]
                 if ANIMAL[a][2] - _best(board, ANIMAL[a][0], ANIMAL[a][1]) > 12
             ]
             if hopeless and len(state["animals"]) > 4:
-                return next(m for m in by_type["exchange_animals"] if sorted(m["animals"]) == sorted(hopeless))
+                return next(
+                    m
+                    for m in by_type["exchange_animals"]
+                    if sorted(m["animals"]) == sorted(hopeless)
+                )
         ends = by_type.get("replenish", []) + by_type.get("end_turn", [])
         if ends:
-            return max(ends, key=lambda m: (-(m.get("animals") or 0), -WILD_TASTE.index(m["wild"]) if m.get("wild") else -99))
+            return max(
+                ends,
+                key=lambda m: (
+                    -(m.get("animals") or 0),
+                    -WILD_TASTE.index(m["wild"]) if m.get("wild") else -99,
+                ),
+            )
         return None
 
     def _wild(self, state, seat, kind, moves):
         if not moves:
             return None
         if kind == "on_tap":
-            return moves[0] if len(state["hands"][seat]["animals"]) < 2 and state["animals"] else None
+            return (
+                moves[0] if len(state["hands"][seat]["animals"]) < 2 and state["animals"] else None
+            )
         if kind == "land_thief":
             return max(moves, key=lambda m: len(state["hands"][m["seat"]]["tiles"]))
         if kind == "escape":
@@ -181,7 +213,9 @@ class Keeper(Bot):
         best, best_total = scored[0]
         for move, score in scored[:width]:
             after = dict(state)
-            after["map"] = dict(state["map"], **{key(move["x"], move["y"]): [move["tile"], move["rotation"]]})
+            after["map"] = dict(
+                state["map"], **{key(move["x"], move["y"]): [move["tile"], move["rotation"]]}
+            )
             hands = [dict(h) for h in state["hands"]]
             hands[seat]["tiles"] = [t for t in hands[seat]["tiles"] if t != move["tile"]]
             after["hands"] = hands
@@ -210,7 +244,7 @@ class Keeper(Bot):
         for m in places:
             _reason, groups = board.check(m["tile"], m["rotation"], m["x"], m["y"])
             score = 0.0
-            for (name, terrain, blocks), old, weight in zip(needs, before, weights):
+            for (_name, terrain, blocks), old, weight in zip(needs, before, weights, strict=True):
                 new = old
                 for t, size, encs in groups:
                     if t == terrain and all(not board.enclosures[e].animals for e in encs):

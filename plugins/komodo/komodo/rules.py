@@ -30,7 +30,12 @@ from .catalog import ANIMALS, COOP_REMOVED, STARTER, TAME_REMOVED, TERRAINS, WIL
 from .terrain import ANIMAL, Board, key, parse_key, starter_map
 
 WILD = dict(WILDS)
-ESCAPES, EXCHANGE, REQUEST, ON_TAP = "Animal Escapes", "Animal Exchange", "Animal Request", "Animals on Tap"
+ESCAPES, EXCHANGE, REQUEST, ON_TAP = (
+    "Animal Escapes",
+    "Animal Exchange",
+    "Animal Request",
+    "Animals on Tap",
+)
 BARTER, LOVER, THIEF = "Land Barter", "Land Lover", "Land Thief"
 RELOCATION, RECYCLING, REMODELING = "Relocation", "Recycling", "Remodeling"
 HAND_TILES, HAND_ANIMALS, TILE_LIMIT = 5, 2, 3
@@ -48,9 +53,17 @@ def species(animal: str) -> str:
 
 def new_turn() -> dict:
     return {
-        "placed": 0, "housed_hand": False, "housed_any": False, "rehoused_other": False,
-        "acted": False, "released": [], "used_types": [], "lover": False, "on_tap": False,
-        "tried": [], "discarded": False,
+        "placed": 0,
+        "housed_hand": False,
+        "housed_any": False,
+        "rehoused_other": False,
+        "acted": False,
+        "released": [],
+        "used_types": [],
+        "lover": False,
+        "on_tap": False,
+        "tried": [],
+        "discarded": False,
     }
 
 
@@ -60,10 +73,14 @@ class Komodo(Game):
     min_players = 2
     max_players = 4
     playing_time = "45-60 min"
-    summary = "Lay terrain tiles on one shared map and house your animals in large enough enclosures."
+    summary = (
+        "Lay terrain tiles on one shared map and house your animals in large enough enclosures."
+    )
     options = (
         Option(
-            "variant", "Way to play", default="basic",
+            "variant",
+            "Way to play",
+            default="basic",
             choices=(
                 ("basic", "Basic game"),
                 ("tame", "Tame the Wildness (wild cards on open display)"),
@@ -71,7 +88,9 @@ class Komodo(Game):
             ),
         ),
         Option(
-            "difficulty", "Cooperative difficulty (tiles in hand)", default=5,
+            "difficulty",
+            "Cooperative difficulty (tiles in hand)",
+            default=5,
             choices=((5, "Medium: 5 tiles"), (4, "Difficult: 4 tiles"), (3, "Extreme: 3 tiles")),
             help="Only used by the cooperative game.",
         ),
@@ -94,12 +113,27 @@ class Komodo(Game):
             hand["animals"] = [animals.pop() for _ in range(2 if coop else 3)]
             hands.append(hand)
         state = {
-            "players": players, "variant": variant, "hand_tiles": hand_tiles,
-            "phase": "keep", "active": 0, "map": starter_map(),
-            "tiles": tiles, "animals": animals, "wilds": {"draw": [], "discard": []},
-            "display": [], "hands": hands, "housed": [], "loose": [], "removed": [],
-            "turn": new_turn(), "pending": None, "final_left": None, "idle": 0,
-            "coop": {"lost": None, "must": []} if coop else None, "over": False, "log": [],
+            "players": players,
+            "variant": variant,
+            "hand_tiles": hand_tiles,
+            "phase": "keep",
+            "active": 0,
+            "map": starter_map(),
+            "tiles": tiles,
+            "animals": animals,
+            "wilds": {"draw": [], "discard": []},
+            "display": [],
+            "hands": hands,
+            "housed": [],
+            "loose": [],
+            "removed": [],
+            "turn": new_turn(),
+            "pending": None,
+            "final_left": None,
+            "idle": 0,
+            "coop": {"lost": None, "must": []} if coop else None,
+            "over": False,
+            "log": [],
         }
         if variant == "tame":
             state["display"] = sorted(wild_ids)
@@ -149,7 +183,11 @@ class Komodo(Game):
         if phase == "pass":
             return [{"type": "pass_animal", "animal": a} for a in hand["animals"]]
         if phase == "barter_offer":
-            offers = [[]] + [[t] for t in hand["tiles"]] + [list(c) for c in combinations(hand["tiles"], 2)]
+            offers = (
+                [[]]
+                + [[t] for t in hand["tiles"]]
+                + [list(c) for c in combinations(hand["tiles"], 2)]
+            )
             return [{"type": "barter_offer", "tiles": o} for o in offers]
         if phase == "barter_choose":
             return self._barter_choices(state)
@@ -157,13 +195,18 @@ class Komodo(Game):
             p = state["pending"]
             moves = [{"type": "request_decline", "keep": k} for k in (True, False)]
             for taken in [a for ids in p["revealed"].values() for a in ids]:
-                moves += [{"type": "request_swap", "take": taken, "give": g} for g in hand["animals"]]
+                moves += [
+                    {"type": "request_swap", "take": taken, "give": g} for g in hand["animals"]
+                ]
             return moves
         board = self._board(state)
         if phase == "remodel":
             return [dict(m, type="remodel_place") for m in self._remodel_spots(state, board)]
         if phase == "threat_escape":
-            return [{"type": "threat_escape", "animal": h["animal"]} for h in _escapable(state, board, 1)]
+            return [
+                {"type": "threat_escape", "animal": h["animal"]}
+                for h in _escapable(state, board, 1)
+            ]
         if phase == "threat_remodel":
             return [{"type": "threat_remodel", "tile": t} for t in _liftable(state, board)]
         if phase == "lover":
@@ -177,18 +220,28 @@ class Komodo(Game):
         if not turn["acted"] and not coop:
             if state["tiles"]:
                 for n in range(1, len(hand["tiles"]) + 1):
-                    moves += [{"type": "exchange_tiles", "tiles": list(c)} for c in combinations(hand["tiles"], n)]
+                    moves += [
+                        {"type": "exchange_tiles", "tiles": list(c)}
+                        for c in combinations(hand["tiles"], n)
+                    ]
             if state["animals"]:
                 for n in range(1, len(hand["animals"]) + 1):
-                    moves += [{"type": "exchange_animals", "animals": list(c)} for c in combinations(hand["animals"], n)]
+                    moves += [
+                        {"type": "exchange_animals", "animals": list(c)}
+                        for c in combinations(hand["animals"], n)
+                    ]
         if turn["placed"] < TILE_LIMIT or turn["lover"]:
             moves += _placements(board, hand["tiles"])
         if not turn["rehoused_other"]:
             for a in hand["animals"]:
-                moves += [{"type": "house", "animal": a, "x": x, "y": y} for x, y in _homes(board, a)]
+                moves += [
+                    {"type": "house", "animal": a, "x": x, "y": y} for x, y in _homes(board, a)
+                ]
         for loose in state["loose"]:
             a = loose["animal"]
-            if loose["owner"] != seat and (turn["housed_hand"] or turn["rehoused_other"] or a in turn["released"]):
+            if loose["owner"] != seat and (
+                turn["housed_hand"] or turn["rehoused_other"] or a in turn["released"]
+            ):
                 continue
             moves += [{"type": "rehouse", "animal": a, "x": x, "y": y} for x, y in _homes(board, a)]
         if not coop:
@@ -217,29 +270,46 @@ class Komodo(Game):
             elif kind == ON_TAP and not turn["on_tap"]:
                 moves.append({"type": "on_tap", "card": card})
             elif kind == BARTER:
-                offers = [[t] for t in hand["tiles"]] + [list(c) for c in combinations(hand["tiles"], 2)]
+                offers = [[t] for t in hand["tiles"]] + [
+                    list(c) for c in combinations(hand["tiles"], 2)
+                ]
                 moves += [
                     {"type": "barter", "card": card, "tiles": o, "terrain": t}
-                    for o in offers for t in TERRAIN_LETTERS
+                    for o in offers
+                    for t in TERRAIN_LETTERS
                 ]
             elif kind == LOVER and not turn["lover"] and hand["tiles"]:
                 moves.append({"type": "land_lover", "card": card})
             elif kind == THIEF:
                 moves += [
-                    {"type": "land_thief", "card": card, "seat": s} for s in opponents if state["hands"][s]["tiles"]
+                    {"type": "land_thief", "card": card, "seat": s}
+                    for s in opponents
+                    if state["hands"][s]["tiles"]
                 ]
             elif kind == RELOCATION:
                 for h in state["housed"]:
                     if h["owner"] == seat:
                         here = board.enc_of[(h["x"], h["y"])]
                         moves += [
-                            {"type": "relocate", "card": card, "animal": h["animal"], "x": x, "y": y}
-                            for x, y in _homes(board, h["animal"]) if board.enc_of[(x, y)] != here
+                            {
+                                "type": "relocate",
+                                "card": card,
+                                "animal": h["animal"],
+                                "x": x,
+                                "y": y,
+                            }
+                            for x, y in _homes(board, h["animal"])
+                            if board.enc_of[(x, y)] != here
                         ]
             elif kind == RECYCLING:
-                moves += [{"type": "recycle", "card": card, "take": k} for k in _kinds(state["wilds"]["discard"])]
+                moves += [
+                    {"type": "recycle", "card": card, "take": k}
+                    for k in _kinds(state["wilds"]["discard"])
+                ]
             elif kind == REMODELING:
-                moves += [{"type": "remodel", "card": card, "tile": t} for t in _liftable(state, board)]
+                moves += [
+                    {"type": "remodel", "card": card, "tile": t} for t in _liftable(state, board)
+                ]
         if not turn["discarded"]:
             moves += [{"type": "discard_wild", "card": ids[0]} for _k, ids in sorted(cards.items())]
         return moves
@@ -276,9 +346,13 @@ class Komodo(Game):
             if s in p["traded"]:
                 continue
             if not p["traded"] and len(mine) == 2 and len(offer) == 2:
-                moves.append({"type": "barter_accept", "seat": s, "give": list(mine), "take": list(offer)})
+                moves.append(
+                    {"type": "barter_accept", "seat": s, "give": list(mine), "take": list(offer)}
+                )
             for g in mine:
-                moves += [{"type": "barter_accept", "seat": s, "give": [g], "take": [t]} for t in offer]
+                moves += [
+                    {"type": "barter_accept", "seat": s, "give": [g], "take": [t]} for t in offer
+                ]
         if p["traded"]:
             moves.append({"type": "barter_done"})
         else:
@@ -343,7 +417,9 @@ class Komodo(Game):
     def move_exchange_tiles(self, state, seat, move, rng):
         self._turn_only(state, seat)
         if state["variant"] == "coop":
-            raise IllegalMove("The cooperative game has no exchange turn: every turn must house an animal.")
+            raise IllegalMove(
+                "The cooperative game has no exchange turn: every turn must house an animal."
+            )
         if state["turn"]["acted"]:
             raise IllegalMove("Exchanging tiles takes your whole turn.")
         tiles = _subset(move, "tiles", state["hands"][seat]["tiles"], "tile")
@@ -359,7 +435,9 @@ class Komodo(Game):
     def move_exchange_animals(self, state, seat, move, rng):
         self._turn_only(state, seat)
         if state["variant"] == "coop":
-            raise IllegalMove("The cooperative game has no exchange turn: every turn must house an animal.")
+            raise IllegalMove(
+                "The cooperative game has no exchange turn: every turn must house an animal."
+            )
         if state["turn"]["acted"]:
             raise IllegalMove("Exchanging animal cards takes your whole turn.")
         animals = _subset(move, "animals", state["hands"][seat]["animals"], "animal")
@@ -381,7 +459,9 @@ class Komodo(Game):
         if tid not in hand["tiles"]:
             raise IllegalMove("You can only place a tile from your hand.")
         if not lover_phase and turn["placed"] >= TILE_LIMIT and not turn["lover"]:
-            raise IllegalMove("You may place at most three tiles a turn (unless you play Land Lover).")
+            raise IllegalMove(
+                "You may place at most three tiles a turn (unless you play Land Lover)."
+            )
         reason, _groups = self._board(state).check(tid, rot, x, y)
         if reason:
             raise IllegalMove(reason)
@@ -394,7 +474,9 @@ class Komodo(Game):
             if not hand["tiles"]:
                 self._finish_coop_turn(state, seat, rng)
             elif not _placements(self._board(state), hand["tiles"], first=True):
-                return self._coop_lose(state, f"{who(seat)} cannot place every tile for Land Lover.")
+                return self._coop_lose(
+                    state, f"{who(seat)} cannot place every tile for Land Lover."
+                )
         return state
 
     def move_house(self, state, seat, move, rng):
@@ -404,7 +486,9 @@ class Komodo(Game):
         if animal not in hand["animals"]:
             raise IllegalMove("You can only house an animal from your hand.")
         if turn["rehoused_other"]:
-            raise IllegalMove("You re-housed another player's animal this turn, so you cannot house from your hand.")
+            raise IllegalMove(
+                "You re-housed another player's animal this turn, so you cannot house from your hand."
+            )
         self._check_home(self._board(state), animal, x, y)
         hand["animals"].remove(animal)
         state["housed"].append({"animal": animal, "owner": seat, "x": x, "y": y, "lock": False})
@@ -424,18 +508,24 @@ class Komodo(Game):
             raise IllegalMove("That animal is not on the loose.")
         if loose["owner"] != seat:
             if turn["housed_hand"]:
-                raise IllegalMove("You housed an animal from your hand, so you cannot re-house another player's.")
+                raise IllegalMove(
+                    "You housed an animal from your hand, so you cannot re-house another player's."
+                )
             if turn["rehoused_other"]:
                 raise IllegalMove("You may re-house only one other player's animal a turn.")
             if animal in turn["released"]:
-                raise IllegalMove("You cannot re-house an opponent's animal you released this turn.")
+                raise IllegalMove(
+                    "You cannot re-house an opponent's animal you released this turn."
+                )
         self._check_home(self._board(state), animal, x, y)
         state["loose"].remove(loose)
         state["housed"].append({"animal": animal, "owner": seat, "x": x, "y": y, "lock": False})
         turn["acted"] = turn["housed_any"] = True
         if loose["owner"] != seat:
             turn["rehoused_other"] = True
-            state["log"].append(f"{who(seat)} re-houses {who(loose['owner'])}'s {species(animal)} and takes its card.")
+            state["log"].append(
+                f"{who(seat)} re-houses {who(loose['owner'])}'s {species(animal)} and takes its card."
+            )
         else:
             state["log"].append(f"{who(seat)} re-houses their {species(animal)}.")
         if state["coop"] is not None and animal in state["coop"]["must"]:
@@ -448,12 +538,18 @@ class Komodo(Game):
         if state["variant"] == "coop":
             raise IllegalMove("In the cooperative game end your turn instead.")
         hand, turn = state["hands"][seat], state["turn"]
-        if turn["lover"] and hand["tiles"] and _placements(self._board(state), hand["tiles"], first=True):
+        if (
+            turn["lover"]
+            and hand["tiles"]
+            and _placements(self._board(state), hand["tiles"], first=True)
+        ):
             raise IllegalMove("Land Lover: you must place every tile you hold before replenishing.")
         count = None
         if "animals" in move:
             if state["tiles"]:
-                raise IllegalMove("You may only choose how many animal cards to take once the tiles run out.")
+                raise IllegalMove(
+                    "You may only choose how many animal cards to take once the tiles run out."
+                )
             count = get_int(move, "animals", 0, max(0, HAND_ANIMALS - len(hand["animals"])))
         wild = None
         if "wild" in move and move["wild"] is not None:
@@ -461,7 +557,9 @@ class Komodo(Game):
                 raise IllegalMove("Only in Tame the Wildness do you choose a wild card.")
             wild = get_str(move, "wild")
             if not turn["housed_hand"]:
-                raise IllegalMove("You take a wild card only after housing an animal from your hand.")
+                raise IllegalMove(
+                    "You take a wild card only after housing an animal from your hand."
+                )
             if len(hand["wilds"]) >= 2:
                 raise IllegalMove("You already hold two wild cards.")
             if wild in turn["used_types"]:
@@ -478,7 +576,7 @@ class Komodo(Game):
         coop = state["coop"]
         if not state["turn"]["housed_any"]:
             return self._coop_lose(state, f"{who(seat)} could not house an animal this turn.")
-        if any(l["animal"] in coop["must"] and l["owner"] == seat for l in state["loose"]):
+        if any(x["animal"] in coop["must"] and x["owner"] == seat for x in state["loose"]):
             return self._coop_lose(state, f"{who(seat)} did not re-house the animal that escaped.")
         card = draw(state["wilds"], 1, rng)[0]
         state["wilds"]["discard"].append(card)
@@ -496,7 +594,9 @@ class Komodo(Game):
         elif kind == LOVER:
             if state["hands"][seat]["tiles"]:
                 if not _placements(board, state["hands"][seat]["tiles"], first=True):
-                    return self._coop_lose(state, f"{who(seat)} cannot place every tile for Land Lover.")
+                    return self._coop_lose(
+                        state, f"{who(seat)} cannot place every tile for Land Lover."
+                    )
                 state["phase"] = "lover"
                 return state
         elif kind == THIEF:
@@ -526,8 +626,13 @@ class Komodo(Game):
         self._turn_only(state, seat)
         cards = get_list(move, "cards", str, 2)
         hand = state["hands"][seat]
-        if not cards or len(set(cards)) != len(cards) or any(
-            c not in hand["wilds"] or WILD[c] != ESCAPES or c in state["turn"]["tried"] for c in cards
+        if (
+            not cards
+            or len(set(cards)) != len(cards)
+            or any(
+                c not in hand["wilds"] or WILD[c] != ESCAPES or c in state["turn"]["tried"]
+                for c in cards
+            )
         ):
             raise IllegalMove("Play one or two Animal Escapes cards from your hand.")
         animal = get_str(move, "animal")
@@ -541,7 +646,8 @@ class Komodo(Game):
         if len(cards) != need:
             raise IllegalMove(
                 "Two animals of one species protect each other: it takes two Animal Escapes cards."
-                if need == 2 else "One Animal Escapes card is enough."
+                if need == 2
+                else "One Animal Escapes card is enough."
             )
         for c in cards:
             self._spend(state, seat, c)
@@ -549,7 +655,9 @@ class Komodo(Game):
         state["loose"].append({"animal": animal, "owner": housed["owner"]})
         if housed["owner"] != seat:
             state["turn"]["released"].append(animal)
-        state["log"].append(f"{who(seat)} plays Animal Escapes: {who(housed['owner'])}'s {species(animal)} is on the loose.")
+        state["log"].append(
+            f"{who(seat)} plays Animal Escapes: {who(housed['owner'])}'s {species(animal)} is on the loose."
+        )
         return state
 
     def move_animal_exchange(self, state, seat, move, rng):
@@ -558,7 +666,9 @@ class Komodo(Game):
         if sum(1 for h in state["hands"] if h["animals"]) < 2:
             raise IllegalMove("At least two players must hold animal cards for an exchange.")
         self._spend(state, seat, card)
-        state["log"].append(f"{who(seat)} plays Animal Exchange: everyone passes an animal card to the left.")
+        state["log"].append(
+            f"{who(seat)} plays Animal Exchange: everyone passes an animal card to the left."
+        )
         return self._open_pass(state, then="turn")
 
     def move_pass_animal(self, state, seat, move, rng):
@@ -650,8 +760,14 @@ class Komodo(Game):
         self._spend(state, seat, card, keep_for_later=True)
         asked = [s for s in range(state["players"]) if s != seat and state["hands"][s]["tiles"]]
         state["pending"] = {
-            "card": card, "by": seat, "tiles": tiles, "terrain": terrain, "asked": asked,
-            "offers": {}, "traded": [], "given": [],
+            "card": card,
+            "by": seat,
+            "tiles": tiles,
+            "terrain": terrain,
+            "asked": asked,
+            "offers": {},
+            "traded": [],
+            "given": [],
         }
         state["phase"] = "barter_offer" if asked else "barter_choose"
         state["log"].append(
@@ -687,14 +803,19 @@ class Komodo(Game):
         if not offer or other in p["traded"]:
             raise IllegalMove("That player has no open offer for you.")
         mine = [t for t in p["tiles"] if t not in p["given"]]
-        if len(give) != len(take) or not give or len(set(give)) != len(give) or len(set(take)) != len(take):
+        if (
+            len(give) != len(take)
+            or not give
+            or len(set(give)) != len(give)
+            or len(set(take)) != len(take)
+        ):
             raise IllegalMove("Trade one tile for one, or two for two.")
         if any(g not in mine for g in give) or any(t not in offer for t in take):
             raise IllegalMove("Trade only the tiles that were shown and offered.")
         if len(give) == 2 and p["traded"]:
             raise IllegalMove("A two-for-two trade must be the only trade.")
         hand, theirs = state["hands"][seat]["tiles"], state["hands"][other]["tiles"]
-        for g, t in zip(give, take):
+        for g, t in zip(give, take, strict=True):
             hand.remove(g)
             theirs.remove(t)
             hand.append(t)
@@ -702,8 +823,11 @@ class Komodo(Game):
         p["given"] += give
         p["traded"].append(other)
         state["log"].append(f"{who(seat)} trades {len(give)} tile(s) with {who(other)}.")
-        more = len(give) == 1 and len(p["traded"]) == 1 and len(mine) == 2 and any(
-            int(s) not in p["traded"] for s in p["offers"]
+        more = (
+            len(give) == 1
+            and len(p["traded"]) == 1
+            and len(mine) == 2
+            and any(int(s) not in p["traded"] for s in p["offers"])
         )
         if not more:
             self._close_card(state, seat, p["card"])
@@ -753,7 +877,9 @@ class Komodo(Game):
         self._turn_only(state, seat)
         card = self._card(state, seat, move, RELOCATION)
         animal, x, y = get_str(move, "animal"), get_int(move, "x"), get_int(move, "y")
-        housed = next((h for h in state["housed"] if h["animal"] == animal and h["owner"] == seat), None)
+        housed = next(
+            (h for h in state["housed"] if h["animal"] == animal and h["owner"] == seat), None
+        )
         if housed is None:
             raise IllegalMove("Relocate one of your own housed animals.")
         board = self._board(state)
@@ -825,7 +951,9 @@ class Komodo(Game):
         state["housed"].remove(housed)
         state["loose"].append({"animal": animal, "owner": seat})
         state["coop"]["must"].append(animal)
-        state["log"].append(f"The {species(animal)} escapes to {who(seat)}, who must re-house it next turn.")
+        state["log"].append(
+            f"The {species(animal)} escapes to {who(seat)}, who must re-house it next turn."
+        )
         self._finish_coop_turn(state, seat, rng)
         return state
 
@@ -889,7 +1017,9 @@ class Komodo(Game):
     def _lift(self, state, tid):
         board = self._board(state)
         if tid not in _liftable(state, board):
-            raise IllegalMove("Lift a placed tile (not the Starter) with no animal on it, keeping the map joined.")
+            raise IllegalMove(
+                "Lift a placed tile (not the Starter) with no animal on it, keeping the map joined."
+            )
         text = next(k for k, v in state["map"].items() if v[0] == tid)
         x, y = parse_key(text)
         rot = state["map"].pop(text)[1]
@@ -939,9 +1069,13 @@ class Komodo(Game):
                 return self._end_game(state, "Every player has had their final turn.")
         elif len(hand["tiles"]) < 3:
             state["final_left"] = n
-            state["log"].append(f"{who(seat)} holds fewer than three tiles: everyone takes one final turn.")
+            state["log"].append(
+                f"{who(seat)} holds fewer than three tiles: everyone takes one final turn."
+            )
         if state["idle"] >= n and state["final_left"] is None:
-            return self._end_game(state, "The tiles are gone and a full round passed with no progress.")
+            return self._end_game(
+                state, "The tiles are gone and a full round passed with no progress."
+            )
         self._start_turn(state, (seat + 1) % n)
 
     def _start_turn(self, state, seat):
@@ -959,7 +1093,9 @@ class Komodo(Game):
     def _coop_refill(self, state, seat, rng):
         hand = state["hands"][seat]
         self._draw_tiles(state, seat, state["hand_tiles"])
-        mine_loose = sum(1 for l in state["loose"] if l["owner"] == seat and l["animal"] in state["coop"]["must"])
+        mine_loose = sum(
+            1 for x in state["loose"] if x["owner"] == seat and x["animal"] in state["coop"]["must"]
+        )
         self._draw_animals(state, seat, HAND_ANIMALS - len(hand["animals"]) - mine_loose)
 
     def _finish_coop_turn(self, state, seat, rng):
@@ -991,34 +1127,50 @@ class Komodo(Game):
         hands = []
         for s, h in enumerate(state["hands"]):
             open_hand = coop or s == seat
-            hands.append({
-                "seat": s,
-                "tiles": [_tile_view(t) for t in h["tiles"]] if open_hand else None,
-                "animals": [_animal_view(a) for a in h["animals"]] if open_hand else None,
-                "wilds": [{"id": w, "kind": WILD[w]} for w in h["wilds"]] if open_hand else None,
-                "tile_count": len(h["tiles"]), "animal_count": len(h["animals"]),
-                "wild_count": len(h["wilds"]),
-                "housed": [_animal_view(x["animal"]) for x in state["housed"] if x["owner"] == s],
-                "loose": [_animal_view(x["animal"]) for x in state["loose"] if x["owner"] == s],
-                "score": _score(state, s)[0],
-            })
+            hands.append(
+                {
+                    "seat": s,
+                    "tiles": [_tile_view(t) for t in h["tiles"]] if open_hand else None,
+                    "animals": [_animal_view(a) for a in h["animals"]] if open_hand else None,
+                    "wilds": [{"id": w, "kind": WILD[w]} for w in h["wilds"]]
+                    if open_hand
+                    else None,
+                    "tile_count": len(h["tiles"]),
+                    "animal_count": len(h["animals"]),
+                    "wild_count": len(h["wilds"]),
+                    "housed": [
+                        _animal_view(x["animal"]) for x in state["housed"] if x["owner"] == s
+                    ],
+                    "loose": [_animal_view(x["animal"]) for x in state["loose"] if x["owner"] == s],
+                    "score": _score(state, s)[0],
+                }
+            )
         pending = None
         if state["pending"] is not None:
             pending = _public_pending(state, hidden)
         result = self.result(state)
         return {
-            "variant": state["variant"], "phase": state["phase"], "active": state["active"],
-            "you": seat, "players": state["players"], "to_act": sorted(self.to_act(state)),
-            "map": _map_view(state, board), "hands": hands,
+            "variant": state["variant"],
+            "phase": state["phase"],
+            "active": state["active"],
+            "you": seat,
+            "players": state["players"],
+            "to_act": sorted(self.to_act(state)),
+            "map": _map_view(state, board),
+            "hands": hands,
             "me": hands[seat] if seat is not None else None,
             "piles": {
-                "tiles": len(state["tiles"]), "animals": len(state["animals"]),
+                "tiles": len(state["tiles"]),
+                "animals": len(state["animals"]),
                 "wilds": len(state["wilds"]["draw"]),
             },
             "wild_discard": [{"id": w, "kind": WILD[w]} for w in state["wilds"]["discard"]],
-            "display": [{"kind": k, "count": sum(1 for w in state["display"] if WILD[w] == k)}
-                        for k in _kinds(state["display"])],
-            "turn": {k: v for k, v in state["turn"].items() if k != "tried"}, "pending": pending,
+            "display": [
+                {"kind": k, "count": sum(1 for w in state["display"] if WILD[w] == k)}
+                for k in _kinds(state["display"])
+            ],
+            "turn": {k: v for k, v in state["turn"].items() if k != "tried"},
+            "pending": pending,
             "final_left": state["final_left"],
             "coop": dict(state["coop"]) if state["coop"] else None,
             "result": result.to_json() if result else None,
@@ -1027,7 +1179,12 @@ class Komodo(Game):
         }
 
     def secrets(self, state, seat):
-        hidden = set(state["tiles"]) | set(state["animals"]) | set(state["wilds"]["draw"]) | set(state["removed"])
+        hidden = (
+            set(state["tiles"])
+            | set(state["animals"])
+            | set(state["wilds"]["draw"])
+            | set(state["removed"])
+        )
         if state["variant"] != "coop":
             for s, h in enumerate(state["hands"]):
                 if s != seat:
@@ -1051,7 +1208,9 @@ class Komodo(Game):
             won = state["coop"]["lost"] is None and len(state["housed"]) == len(ALL_ANIMALS)
             housed = len(state["housed"])
             return Result(
-                scores=[housed] * n, ranks=[1] * n, won=[won] * n,
+                scores=[housed] * n,
+                ranks=[1] * n,
+                won=[won] * n,
                 tiebreak="Cooperative: the whole team wins or loses together; the score is animals housed.",
                 breakdown=[{"animals housed": housed}] * n,
                 details={"lost": state["coop"]["lost"]},
@@ -1063,7 +1222,9 @@ class Komodo(Game):
             keys.append((total, unique))
             breakdown.append({"housed animals": housed, "animals left in hand": -penalty})
         return Result(
-            scores=scores, ranks=ranks_by(keys), breakdown=breakdown,
+            scores=scores,
+            ranks=ranks_by(keys),
+            breakdown=breakdown,
             tiebreak="Equal points are split by the number of different species housed.",
             details={"unique_species": [k[1] for k in keys]},
         )
@@ -1073,6 +1234,7 @@ class Komodo(Game):
 
 
 # ---- module helpers --------------------------------------------------------------------
+
 
 def _tile_ids():
     from .catalog import TILES
@@ -1132,7 +1294,9 @@ def _placements(board, tiles, first=False):
                 if board.check(tid, rot, x, y)[0] is None:
                     if first:
                         return [True]
-                    moves.append({"type": "place_tile", "tile": tid, "x": x, "y": y, "rotation": rot})
+                    moves.append(
+                        {"type": "place_tile", "tile": tid, "x": x, "y": y, "rotation": rot}
+                    )
     return moves
 
 
@@ -1140,7 +1304,8 @@ def _homes(board, animal):
     """One block (the anchor) of every enclosure that could take this animal now."""
     name, terrain, blocks = ANIMAL[animal]
     return [
-        e.anchor() for e in board.enclosures
+        e.anchor()
+        for e in board.enclosures
         if e.terrain == terrain and e.size >= blocks and not (e.species - {name})
     ]
 
@@ -1156,7 +1321,8 @@ def _pair_protected(board, housed):
 
 def _escapable(state, board, cards):
     return [
-        h for h in state["housed"]
+        h
+        for h in state["housed"]
         if not _locked(board, h) and (cards >= 2 or not _pair_protected(board, h))
     ]
 
@@ -1164,7 +1330,8 @@ def _escapable(state, board, cards):
 def _liftable(state, board):
     marked = board.marker_tiles()
     return sorted(
-        tid for pos, tid in board.tile_at.items()
+        tid
+        for pos, tid in board.tile_at.items()
         if tid != STARTER and pos not in marked and board.connected_without(pos)
     )
 
@@ -1194,8 +1361,14 @@ def _cells(cells, lock, ox, oy):
 
 def _animal_view(animal):
     name, terrain, blocks = ANIMAL[animal]
-    return {"id": animal, "species": name, "terrain": terrain, "terrain_name": TERRAINS[terrain],
-            "blocks": blocks, "points": blocks}
+    return {
+        "id": animal,
+        "species": name,
+        "terrain": terrain,
+        "terrain_name": TERRAINS[terrain],
+        "blocks": blocks,
+        "points": blocks,
+    }
 
 
 def _map_view(state, board):
@@ -1205,33 +1378,58 @@ def _map_view(state, board):
     for text, (tid, rot) in sorted(state["map"].items()):
         x, y = parse_key(text)
         face = FACES[(tid, rot)]
-        tiles.append({"tile": tid, "x": x, "y": y, "rotation": rot, "starter": tid == STARTER,
-                      "bx": 3 * x, "by": 3 * y})
+        tiles.append(
+            {
+                "tile": tid,
+                "x": x,
+                "y": y,
+                "rotation": rot,
+                "starter": tid == STARTER,
+                "bx": 3 * x,
+                "by": 3 * y,
+            }
+        )
         blocks += _cells(face.cells, face.lock, 3 * x, 3 * y)
     enclosures = []
     for e in board.enclosures:
         ax, ay = e.anchor()
-        enclosures.append({
-            "terrain": e.terrain, "terrain_name": TERRAINS[e.terrain], "size": e.size,
-            "x": ax, "y": ay, "locked": e.locked,
-            "animals": [_animal_view(h["animal"]) | {"owner": h["owner"]} for h in e.animals],
-        })
+        enclosures.append(
+            {
+                "terrain": e.terrain,
+                "terrain_name": TERRAINS[e.terrain],
+                "size": e.size,
+                "x": ax,
+                "y": ay,
+                "locked": e.locked,
+                "animals": [_animal_view(h["animal"]) | {"owner": h["owner"]} for h in e.animals],
+            }
+        )
     markers = [
-        _animal_view(h["animal"]) | {"owner": h["owner"], "x": h["x"], "y": h["y"],
-                                     "locked": bool(_locked(board, h))}
+        _animal_view(h["animal"])
+        | {"owner": h["owner"], "x": h["x"], "y": h["y"], "locked": bool(_locked(board, h))}
         for h in state["housed"]
     ]
     spots = board.frontier() + list(board.faces)
     xs = [p[0] for p in spots] or [0]
     ys = [p[1] for p in spots] or [0]
     lo_x, lo_y = min(xs), min(ys)
-    anchors = {f"{e['x']},{e['y']}": {"size": e["size"], "terrain_name": e["terrain_name"]} for e in enclosures}
+    anchors = {
+        f"{e['x']},{e['y']}": {"size": e["size"], "terrain_name": e["terrain_name"]}
+        for e in enclosures
+    }
     return {
-        "tiles": tiles, "blocks": blocks, "anchors": anchors,
+        "tiles": tiles,
+        "blocks": blocks,
+        "anchors": anchors,
         "enclosures": sorted(enclosures, key=lambda e: (-e["size"], e["y"], e["x"])),
         "markers": markers,
         "lifted": state["pending"]["tile"] if state["phase"] == "remodel" else None,
-        "box": {"x": 3 * lo_x, "y": 3 * lo_y, "w": 3 * (max(xs) - lo_x + 1), "h": 3 * (max(ys) - lo_y + 1)},
+        "box": {
+            "x": 3 * lo_x,
+            "y": 3 * lo_y,
+            "w": 3 * (max(xs) - lo_x + 1),
+            "h": 3 * (max(ys) - lo_y + 1),
+        },
     }
 
 
@@ -1255,19 +1453,30 @@ def _public_pending(state, hidden):
         return {"holders": list(p["holders"]), "chosen": sorted(int(s) for s in p["picks"])}
     if phase == "request":
         return {
-            "by": p["by"], "terrain": p["terrain"], "terrain_name": TERRAINS[p["terrain"]],
+            "by": p["by"],
+            "terrain": p["terrain"],
+            "terrain_name": TERRAINS[p["terrain"]],
             "shown": [
-                {"seat": int(s), "cards": None if set(ids) & hidden else [_animal_view(a) for a in ids],
-                 "count": len(ids)}
+                {
+                    "seat": int(s),
+                    "cards": None if set(ids) & hidden else [_animal_view(a) for a in ids],
+                    "count": len(ids),
+                }
                 for s, ids in sorted(p["revealed"].items())
             ],
         }
     if phase in ("barter_offer", "barter_choose"):
         return {
-            "by": p["by"], "terrain": p["terrain"], "terrain_name": TERRAINS[p["terrain"]],
+            "by": p["by"],
+            "terrain": p["terrain"],
+            "terrain_name": TERRAINS[p["terrain"]],
             "tiles": [_tile_view(t) for t in p["tiles"]],
-            "offers": [{"seat": int(s), "tiles": [_tile_view(t) for t in o]} for s, o in sorted(p["offers"].items())],
-            "answered": sorted(int(s) for s in p["offers"]), "traded": list(p["traded"]),
+            "offers": [
+                {"seat": int(s), "tiles": [_tile_view(t) for t in o]}
+                for s, o in sorted(p["offers"].items())
+            ],
+            "answered": sorted(int(s) for s in p["offers"]),
+            "traded": list(p["traded"]),
         }
     if phase in ("remodel",):
         return {"tile": _tile_view(p["tile"]), "from": list(p["from"])}

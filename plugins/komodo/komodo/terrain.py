@@ -55,13 +55,20 @@ class Face:
                 r, c = divmod(cell, 3)
                 for nr, nc in ((r - 1, c), (r + 1, c), (r, c - 1), (r, c + 1)):
                     n = nr * 3 + nc
-                    if 0 <= nr < 3 and 0 <= nc < 3 and self.region_of[n] < 0 and self.cells[n] == terrain:
+                    if (
+                        0 <= nr < 3
+                        and 0 <= nc < 3
+                        and self.region_of[n] < 0
+                        and self.cells[n] == terrain
+                    ):
                         self.region_of[n] = index
                         stack.append(n)
             self.region_size.append(size)
 
 
-FACES = {(tid, rot): Face(grid, lock, rot) for tid, (_k, grid, lock) in TILE.items() for rot in range(4)}
+FACES = {
+    (tid, rot): Face(grid, lock, rot) for tid, (_k, grid, lock) in TILE.items() for rot in range(4)
+}
 
 
 def key(x: int, y: int) -> str:
@@ -156,9 +163,7 @@ class Board:
         return sorted(spots, key=lambda p: (p[1], p[0]))
 
     def marker_tiles(self) -> set[tuple[int, int]]:
-        return {
-            (h["x"] // 3, h["y"] // 3) for e in self.enclosures for h in e.animals
-        }
+        return {(h["x"] // 3, h["y"] // 3) for e in self.enclosures for h in e.animals}
 
     def check(self, tid: str, rot: int, x: int, y: int, colour: bool = True):
         """Why ``tid`` may not go at (x, y) in ``rot``, or None plus the merged groups.
@@ -186,7 +191,7 @@ class Board:
                 continue
             touching = True
             ox, oy = 3 * (x + dx), 3 * (y + dy)
-            for a, b in zip(mine, theirs):
+            for a, b in zip(mine, theirs, strict=True):
                 t = face.cells[a]
                 if t != other.cells[b]:
                     continue
@@ -204,7 +209,10 @@ class Board:
         if not touching:
             return "A tile must join the map along a whole edge.", None
         if colour and not matched:
-            return "A tile must match the colour of a neighbouring tile on at least one block.", None
+            return (
+                "A tile must match the colour of a neighbouring tile on at least one block.",
+                None,
+            )
         groups: dict[int, list] = {}
         for r in range(count):
             root = find(r)

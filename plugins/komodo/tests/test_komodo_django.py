@@ -4,14 +4,14 @@ from __future__ import annotations
 
 import pytest
 from django.template.loader import render_to_string
+from komodo import hooks
+from komodo.bots import Keeper
+from komodo.rules import Komodo
 
 from core.engine import find_leaks, resolve_options
 from core.engine.play import play, start
 from core.engine.rng import rng_for
 from core.models import Match
-from komodo import hooks
-from komodo.bots import Keeper
-from komodo.rules import Komodo
 
 GAME = Komodo()
 
@@ -22,10 +22,17 @@ def players(n):
 
 def render(state, seat, match):
     moves = GAME.legal_moves(state, seat) if seat is not None else []
-    html = render_to_string("komodo/board.html", {
-        "view": GAME.view(state, seat), "seat": seat, "moves": moves, "match": match,
-        "game": GAME, "players": players(state["players"]),
-    })
+    html = render_to_string(
+        "komodo/board.html",
+        {
+            "view": GAME.view(state, seat),
+            "seat": seat,
+            "moves": moves,
+            "match": match,
+            "game": GAME,
+            "players": players(state["players"]),
+        },
+    )
     assert "komodo-board" in html
     assert not find_leaks(html, GAME.secrets(state, seat)), state["phase"]
     return html, moves
@@ -64,7 +71,14 @@ def test_board_draws_a_spot_for_every_tile_placement_and_the_wild_card_interacti
     options, seats = resolve_options(GAME, 3, {})
     state = start(GAME, 8, 3, options, seats)
     for s in range(3):
-        state = play(GAME, state, s, {"type": "return_animal", "animal": state["hands"][s]["animals"][0]}, s + 1, 8)
+        state = play(
+            GAME,
+            state,
+            s,
+            {"type": "return_animal", "animal": state["hands"][s]["animals"][0]},
+            s + 1,
+            8,
+        )
     html, moves = render(state, 0, match)
     places = [m for m in moves if m["type"] == "place_tile"]
     assert html.count('class="komodo-spot ') == len(places) and "Replenish and end turn" in html
@@ -74,11 +88,24 @@ def test_board_draws_a_spot_for_every_tile_placement_and_the_wild_card_interacti
         h["wilds"] = [w for w in h["wilds"] if w != "komodo-wild-09"]
     html, _ = render(state, 0, match)
     assert "Land Barter" in html
-    state = play(GAME, state, 0, {"type": "barter", "card": "komodo-wild-09",
-                                  "tiles": state["hands"][0]["tiles"][:2], "terrain": "W"}, 9, 8)
+    state = play(
+        GAME,
+        state,
+        0,
+        {
+            "type": "barter",
+            "card": "komodo-wild-09",
+            "tiles": state["hands"][0]["tiles"][:2],
+            "terrain": "W",
+        },
+        9,
+        8,
+    )
     html, _ = render(state, 1, match)
     assert "Make this offer" in html and "Offer nothing" in html
-    state = play(GAME, state, 1, {"type": "barter_offer", "tiles": state["hands"][1]["tiles"][:1]}, 10, 8)
+    state = play(
+        GAME, state, 1, {"type": "barter_offer", "tiles": state["hands"][1]["tiles"][:1]}, 10, 8
+    )
     state = play(GAME, state, 2, {"type": "barter_offer", "tiles": []}, 11, 8)
     html, _ = render(state, 0, match)
     assert "P2 offers" in html and "Trade 1 for 1 with P2" in html
@@ -86,6 +113,13 @@ def test_board_draws_a_spot_for_every_tile_placement_and_the_wild_card_interacti
 
 def test_how_to_play_explains_the_rulings_and_variants():
     html = render_to_string("komodo/how_to_play.html", {})
-    for words in ("Tame the Wildness", "Collaborate to Save the Animals", "Land Thief", "Remodeling",
-                  "Recycling", "Relocation", "Extreme"):
+    for words in (
+        "Tame the Wildness",
+        "Collaborate to Save the Animals",
+        "Land Thief",
+        "Remodeling",
+        "Recycling",
+        "Relocation",
+        "Extreme",
+    ):
         assert words in html

@@ -3,12 +3,12 @@
 from __future__ import annotations
 
 import pytest
-
-from core.engine import IllegalMove, MalformedMove, resolve_options
-from core.engine.play import play, start
 from komodo.catalog import ANIMALS, TILES, WILDS
 from komodo.rules import WILD, Komodo, _placements
 from komodo.terrain import FACES, Board
+
+from core.engine import IllegalMove, MalformedMove, resolve_options
+from core.engine.play import play, start
 
 GAME = Komodo()
 STARTER = "komodo-tile-00"
@@ -18,7 +18,12 @@ DD_FF = "komodo-tile-05"  # DDD / DDD / FFF
 DD_GG = "komodo-tile-09"  # DDD / DDD / GGG
 DW_LOCK = "komodo-tile-16"  # DDD / DWW / WWW, padlock on a water block
 TAIPAN5, TAIPAN10, DEVIL5 = "komodo-animal-01", "komodo-animal-02", "komodo-animal-03"
-QUOKKA, QUOLL5, PENGUIN5, PENGUIN10 = "komodo-animal-05", "komodo-animal-17", "komodo-animal-26", "komodo-animal-27"
+QUOKKA, QUOLL5, PENGUIN5, PENGUIN10 = (
+    "komodo-animal-05",
+    "komodo-animal-17",
+    "komodo-animal-26",
+    "komodo-animal-27",
+)
 HORNBILL = "komodo-animal-23"
 _ply = [0]
 
@@ -37,7 +42,9 @@ def begin(players=3, variant="basic", seed=1, **extra):
     state = start(GAME, seed, players, options, seats)
     if state["phase"] == "keep":
         for s in range(players):
-            state = act(state, s, {"type": "return_animal", "animal": state["hands"][s]["animals"][0]})
+            state = act(
+                state, s, {"type": "return_animal", "animal": state["hands"][s]["animals"][0]}
+            )
     while state["phase"] == "tame_pick":
         seat = min(GAME.to_act(state))
         state = act(state, seat, GAME.legal_moves(state, seat)[0])
@@ -98,6 +105,7 @@ def types(state, seat):
 
 # ---- components and setup ----------------------------------------------------------------
 
+
 def test_components_match_the_rulebook_counts():
     assert len(TILES) == 50 and len(ANIMALS) == 32 and len(WILDS) == 20
     assert sum(1 for t in TILES if t[2][1][1] == "R") == 10
@@ -144,6 +152,7 @@ def test_only_two_to_four_players():
 
 
 # ---- placing tiles ---------------------------------------------------------------------
+
 
 def test_tiles_rotate_clockwise_with_their_padlock():
     face = FACES[("komodo-tile-07", 1)]  # DDD / DDF / FFF, padlock top-left
@@ -209,7 +218,9 @@ def test_one_species_may_share_when_tiles_merge_their_land():
 def test_enclosures_join_across_tiles_and_rock_splits_them():
     board = Board({"0,0": [STARTER, 0], "0,-1": [DESERT9, 0]}, [])
     assert board.enclosure_at(0, 0).size == 11
-    rock = Board({"0,0": ["komodo-tile-42", 0]}, [])  # DDD / DRF / FFF: the rock splits nothing here
+    rock = Board(
+        {"0,0": ["komodo-tile-42", 0]}, []
+    )  # DDD / DRF / FFF: the rock splits nothing here
     assert rock.enclosure_at(0, 0).size == 4 and rock.enclosure_at(2, 1).size == 4
 
 
@@ -222,6 +233,7 @@ def test_placements_are_listed_for_every_tile_rotation_and_spot():
 
 
 # ---- housing -----------------------------------------------------------------------------
+
 
 def test_house_an_animal_in_a_large_enough_enclosure_of_its_terrain():
     state = clear_hand(begin(), 0)
@@ -283,6 +295,7 @@ def test_a_padlock_protects_only_the_terrain_it_is_printed_on():
 
 # ---- re-housing animals on the loose ----------------------------------------------------
 
+
 def _loose_setup(owner):
     state = clear_hand(begin(), 0)
     lay(state, 0, -1, DESERT9)
@@ -324,6 +337,7 @@ def test_after_housing_from_hand_you_cannot_rehouse_another_players_animal():
 
 # ---- exchange turns ------------------------------------------------------------------
 
+
 def test_exchange_tiles_to_the_bottom_and_end_the_turn():
     state = begin()
     old = list(state["hands"][0]["tiles"][:2])
@@ -349,6 +363,7 @@ def test_no_exchange_after_acting():
 
 
 # ---- replenishing ----------------------------------------------------------------------
+
 
 def test_replenish_tops_up_tiles_and_animals_and_passes_the_turn():
     state = begin(seed=2)
@@ -385,6 +400,7 @@ def test_once_tiles_run_out_players_choose_how_many_animals_to_take():
 
 
 # ---- game end and scoring --------------------------------------------------------------
+
 
 def test_fewer_than_three_tiles_gives_everyone_one_final_turn():
     state = clear_hand(begin(players=3), 0)
@@ -431,18 +447,27 @@ def test_ties_go_to_most_unique_species_housed():
 
 # ---- payloads ----------------------------------------------------------------------------
 
-@pytest.mark.parametrize("bad", [
-    {"type": "place_tile"}, {"type": "place_tile", "tile": 3, "x": 0, "y": 0, "rotation": 0},
-    {"type": "place_tile", "tile": DESERT9, "x": 0, "y": -1, "rotation": 7},
-    {"type": "house", "animal": None}, {"type": "exchange_tiles", "tiles": 5},
-    {"type": "escape", "cards": [1], "animal": TAIPAN5}, {"type": "fly"}, {},
-])
+
+@pytest.mark.parametrize(
+    "bad",
+    [
+        {"type": "place_tile"},
+        {"type": "place_tile", "tile": 3, "x": 0, "y": 0, "rotation": 0},
+        {"type": "place_tile", "tile": DESERT9, "x": 0, "y": -1, "rotation": 7},
+        {"type": "house", "animal": None},
+        {"type": "exchange_tiles", "tiles": 5},
+        {"type": "escape", "cards": [1], "animal": TAIPAN5},
+        {"type": "fly"},
+        {},
+    ],
+)
 def test_malformed_moves_are_refused(bad):
     with pytest.raises(MalformedMove):
         act(begin(), 0, bad)
 
 
 # ---- wild cards -------------------------------------------------------------------------
+
 
 def escape_setup():
     state = clear_hand(begin(), 0)
@@ -570,7 +595,11 @@ def barter_setup():
     give(state, 0, wild("Land Barter"), DESERT9, GRASS9)
     give(state, 1, DD_FF, DD_GG, "komodo-tile-04")
     give(state, 2, DW_LOCK)
-    state = act(state, 0, {"type": "barter", "card": wild("Land Barter"), "tiles": [DESERT9, GRASS9], "terrain": "D"})
+    state = act(
+        state,
+        0,
+        {"type": "barter", "card": wild("Land Barter"), "tiles": [DESERT9, GRASS9], "terrain": "D"},
+    )
     return state
 
 
@@ -591,8 +620,14 @@ def barter_offered():
 
 def test_land_barter_two_for_two_with_one_player():
     state = barter_offered()
-    state = act(state, 0, {"type": "barter_accept", "seat": 1, "give": [DESERT9, GRASS9], "take": [DD_FF, DD_GG]})
-    assert set(state["hands"][0]["tiles"]) == {DD_FF, DD_GG} and DESERT9 in state["hands"][1]["tiles"]
+    state = act(
+        state,
+        0,
+        {"type": "barter_accept", "seat": 1, "give": [DESERT9, GRASS9], "take": [DD_FF, DD_GG]},
+    )
+    assert (
+        set(state["hands"][0]["tiles"]) == {DD_FF, DD_GG} and DESERT9 in state["hands"][1]["tiles"]
+    )
     assert state["phase"] == "turn" and wild("Land Barter") in state["wilds"]["discard"]
 
 
@@ -626,7 +661,9 @@ def test_land_lover_lifts_the_limit_and_must_place_every_tile():
         if not moves:
             break
         state = act(state, 0, moves[0])
-    assert state["turn"]["placed"] > 3 or not [m for m in GAME.legal_moves(state, 0) if m["type"] == "place_tile"]
+    assert state["turn"]["placed"] > 3 or not [
+        m for m in GAME.legal_moves(state, 0) if m["type"] == "place_tile"
+    ]
     assert "replenish" in types(state, 0)
 
 
@@ -636,7 +673,7 @@ def test_land_thief_takes_a_random_tile_from_another_hand():
     theirs = set(state["hands"][2]["tiles"])
     state = act(state, 0, {"type": "land_thief", "card": wild("Land Thief"), "seat": 2})
     assert len(state["hands"][0]["tiles"]) == 6 and len(state["hands"][2]["tiles"]) == 4
-    assert (set(state["hands"][0]["tiles"]) & theirs)
+    assert set(state["hands"][0]["tiles"]) & theirs
 
 
 def test_relocation_moves_an_animal_and_carries_its_padlock():
@@ -672,7 +709,10 @@ def test_remodeling_lifts_an_empty_tile_and_places_it_again():
     lay(state, 0, -1, DESERT9)
     lay(state, 1, 0, GRASS9)
     give(state, 0, wild("Remodeling"))
-    assert {m["tile"] for m in GAME.legal_moves(state, 0) if m["type"] == "remodel"} == {DESERT9, GRASS9}
+    assert {m["tile"] for m in GAME.legal_moves(state, 0) if m["type"] == "remodel"} == {
+        DESERT9,
+        GRASS9,
+    }
     state = act(state, 0, {"type": "remodel", "card": wild("Remodeling"), "tile": GRASS9})
     assert "1,0" not in state["map"] and state["phase"] == "remodel"
     spots = GAME.legal_moves(state, 0)
@@ -697,6 +737,7 @@ def test_remodeling_never_lifts_the_starter_or_a_tile_with_a_marker_or_leaves_to
 
 # ---- Tame the Wildness -----------------------------------------------------------------
 
+
 def test_tame_puts_wild_cards_on_display_and_each_player_picks_one():
     options, seats = resolve_options(GAME, 3, {"variant": "tame"})
     state = start(GAME, 1, 3, options, seats)
@@ -705,7 +746,9 @@ def test_tame_puts_wild_cards_on_display_and_each_player_picks_one():
         state = act(state, s, {"type": "return_animal", "animal": state["hands"][s]["animals"][0]})
     assert state["phase"] == "tame_pick" and GAME.to_act(state) == {0}
     for s in range(3):
-        state = act(state, s, {"type": "take_wild", "kind": "Land Thief" if s < 2 else "Relocation"})
+        state = act(
+            state, s, {"type": "take_wild", "kind": "Land Thief" if s < 2 else "Relocation"}
+        )
         assert len(state["hands"][s]["wilds"]) == 1
     assert state["phase"] == "turn" and len(state["display"]) == 15
     view = GAME.view(state, None)
@@ -740,6 +783,7 @@ def test_tame_wild_hand_limit_is_two():
 
 # ---- Collaborate to Save the Animals ----------------------------------------------------
 
+
 @pytest.mark.parametrize("difficulty", [5, 4, 3])
 def test_coop_deals_tiles_by_difficulty_two_animals_and_no_wild_cards(difficulty):
     state = begin(variant="coop", difficulty=difficulty)
@@ -748,13 +792,20 @@ def test_coop_deals_tiles_by_difficulty_two_animals_and_no_wild_cards(difficulty
         assert len(hand["tiles"]) == difficulty and len(hand["animals"]) == 2 and not hand["wilds"]
     assert len(state["wilds"]["draw"]) == 10
     assert {WILD[w] for w in state["wilds"]["draw"]} == {
-        "Animal Escapes", "Animal Exchange", "Land Lover", "Land Thief", "Remodeling"}
+        "Animal Escapes",
+        "Animal Exchange",
+        "Land Lover",
+        "Land Thief",
+        "Remodeling",
+    }
 
 
 def test_coop_hands_are_open():
     state = begin(variant="coop")
     view = GAME.view(state, 1)
-    assert view["hands"][0]["tiles"] is not None and not GAME.secrets(state, 1) & set(state["hands"][0]["tiles"])
+    assert view["hands"][0]["tiles"] is not None and not GAME.secrets(state, 1) & set(
+        state["hands"][0]["tiles"]
+    )
 
 
 def test_coop_team_loses_when_a_player_houses_no_animal():
@@ -793,7 +844,9 @@ def test_coop_threat_exchange_refills_then_everyone_passes():
     state = coop_after_housing("Animal Exchange")
     assert state["phase"] == "pass" and len(state["hands"][0]["animals"]) == 2
     for seat in sorted(GAME.to_act(state)):
-        state = act(state, seat, {"type": "pass_animal", "animal": state["hands"][seat]["animals"][0]})
+        state = act(
+            state, seat, {"type": "pass_animal", "animal": state["hands"][seat]["animals"][0]}
+        )
     assert state["phase"] == "turn" and state["active"] == 1
 
 
