@@ -7,6 +7,8 @@ and the security tests scan its output.
 
 from __future__ import annotations
 
+import re
+
 from django.template.loader import render_to_string
 from django.utils import timezone
 
@@ -46,7 +48,8 @@ def match_context(match: Match, seat: int | None, viewer=None) -> dict:
         to_act=to_act,
         my_turn=seat in to_act,
         moves=game.legal_moves(match.state, seat) if seat in to_act else [],
-        log=list(view.get("log", []))[-LOG_LINES:] if isinstance(view, dict) else [],
+        log=name_seats(list(view.get("log", []))[-LOG_LINES:], context["players"])
+        if isinstance(view, dict) else [],
         result=match.result,
         seconds_left=max(0, int((match.turn_deadline - timezone.now()).total_seconds()))
         if match.turn_deadline else None,
@@ -54,6 +57,19 @@ def match_context(match: Match, seat: int | None, viewer=None) -> dict:
     for p in context["players"]:
         p["to_act"] = p["seat"] in to_act
     return context
+
+
+SEAT_WORD = re.compile(r"\bPlayer (\d{1,2})\b")
+
+
+def name_seats(lines: list, players: list[dict]) -> list[str]:
+    """Rules write seats as "Player N" (they know no names); people read the seat's name there."""
+    names = {p["seat"] + 1: p["name"] for p in players}
+
+    def name(found):
+        return names.get(int(found.group(1)), found.group(0))
+
+    return [SEAT_WORD.sub(name, str(line)) for line in lines]
 
 
 def render_live(match: Match, seat: int | None, viewer=None, oob: bool = False) -> str:

@@ -124,3 +124,11 @@ def test_chat_is_escaped_and_rate_limited(ttt_match, client_for, alice):
     assert "&lt;script&gt;x&lt;/script&gt;" in page and "<script>x</script>" not in page
     codes = [c.post(f"/match/{ttt_match.pk}/chat/", {"text": f"hi {i}"}).status_code for i in range(6)]
     assert 429 in codes
+
+
+def test_log_lines_name_the_players():
+    from core.rendering import name_seats
+
+    players = [{"seat": 0, "name": "ann"}, {"seat": 1, "name": "ben"}]
+    assert name_seats(["Player 2 passes to Player 1.", "Player 12 waits."], players) == [
+        "ben passes to ann.", "Player 12 waits."]

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import re
 
 from django.conf import settings
 from django.core.cache import cache
@@ -72,7 +73,7 @@ def parse_move(post) -> dict | str:
 
 def _number_or_text(value: str):
     stripped = value.strip()
-    if stripped.lstrip("-").isdigit() and len(stripped) < 12:
+    if len(stripped) < 12 and re.fullmatch(r"-?[0-9]+", stripped):
         return int(stripped)
     return value
 
@@ -93,7 +94,7 @@ def match_move(request, pk):
     version = request.POST.get("version", "")
     if isinstance(move, str):
         return _feedback(request, match, move, 400)
-    if not version.isdigit():
+    if not (version.isascii() and version.isdigit()):
         return _feedback(request, match, "The move did not say which board you saw; refreshed.", 400)
     try:
         match = submit_move(match.pk, request.user, move, int(version))

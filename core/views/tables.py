@@ -17,6 +17,7 @@ from core.plugins import registry
 from core.services import Refused, tables
 from core.services.bots import wake_bots
 
+from .match import _visible_match
 from .pages import _game_or_404
 
 
@@ -42,7 +43,11 @@ def invite(request, token):
 
 
 def _act(request, pk, action, *args):
-    """Run a lobby action; answer htmx with a client-side redirect so the page reloads whole."""
+    """Run a lobby action; answer htmx with a client-side redirect so the page reloads whole.
+
+    Only on a table the visitor may see: a private table's actions 404 without its invite.
+    """
+    _visible_match(request, pk)
     try:
         match = action(pk, request.user, *args)
         url = match.get_absolute_url()
@@ -61,6 +66,7 @@ def join(request, pk):
 @login_required
 @require_POST
 def leave(request, pk):
+    _visible_match(request, pk)
     try:
         tables.leave_table(pk, request.user)
     except Refused as exc:
@@ -128,9 +134,9 @@ def demo_match(request):
             messages.error(request, "Choose a game.")
         else:
             try:
-                match = tables.create_table(None, game.slug, players, bots=dict.fromkeys(range(players), "random") | {
-                    n: name for n in range(players) for name in list(registry().bots.get(game.slug, {}))[:1]
-                }, rated=False)
+                bot = registry().best_bot(game.slug).name
+                match = tables.create_table(None, game.slug, players,
+                                            bots=dict.fromkeys(range(players), bot), rated=False)
             except Refused as exc:
                 messages.error(request, exc.message)
             else:

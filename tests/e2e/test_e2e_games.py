@@ -1,0 +1,49 @@
+"""Every installed game in a real browser: a table with bots, the board, no script errors.
+
+Screenshots of each page at desktop and phone width land in var/screenshots/ for a person to look at.
+"""
+
+from __future__ import annotations
+
+import uuid
+
+import pytest
+from playwright.sync_api import expect
+
+from core.plugins import build_registry, discover_apps
+
+from .test_e2e_tictactoe import sign_up
+
+pytestmark = pytest.mark.e2e
+GAMES = sorted(build_registry(discover_apps()).games.values(), key=lambda g: g.slug)
+PHONE = {"width": 390, "height": 844}
+
+
+@pytest.mark.parametrize("game", GAMES, ids=lambda g: g.slug)
+def test_game_pages_render_without_errors(portal, browser, shot, game):
+    context = browser.new_context()
+    page = sign_up(context, portal, f"p{uuid.uuid4().hex[:8]}")
+    errors = []
+    page.on("pageerror", lambda exc: errors.append(str(exc)))
+    page.on("console", lambda msg: msg.type == "error" and errors.append(msg.text))
+
+    page.goto(f"{portal.url}/games/{game.slug}/")
+    expect(page.locator(".how-to-play")).to_be_visible()
+    shot(page, f"{game.slug}-how-to-play")
+
+    page.goto(f"{portal.url}/games/{game.slug}/new/")
+    players = max(game.min_players, min(3, game.max_players))
+    page.select_option("#id_players", str(players))
+    for n in range(1, players):
+        page.select_option(f"#id_seat{n}_who", index=1)
+    shot(page, f"{game.slug}-new-table")
+    page.click("text=Open the table")
+    expect(page.locator("#board")).to_be_visible()
+    expect(page.locator("#turn-banner")).to_be_visible()
+    shot(page, f"{game.slug}-board")
+    page.set_viewport_size(PHONE)
+    page.reload()
+    expect(page.locator("#board")).to_be_visible()
+    shot(page, f"{game.slug}-board-phone")
+    assert not errors, errors
+    context.close()
