@@ -116,3 +116,13 @@ async def test_reconnecting_socket_receives_the_current_board():
     frame = await receive_until(again, 'id="match-live"')
     assert 'data-version="1"' in frame
     await again.disconnect()
+
+
+async def test_lobby_socket_lists_new_tables_live():
+    alice, _ = await session_cookie("alice")
+    lobby, ok, _ = await connect("/ws/portal/?lobby=1")
+    assert ok
+    await database_sync_to_async(create_table)(alice, "tictactoe", 2)
+    frame = await receive_until(lobby, 'id="open-tables"')
+    assert "Tic-tac-toe" in frame and "alice" in frame
+    await lobby.disconnect()

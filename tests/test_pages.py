@@ -132,3 +132,34 @@ def test_log_lines_name_the_players():
     players = [{"seat": 0, "name": "ann"}, {"seat": 1, "name": "ben"}]
     assert name_seats(["Player 2 passes to Player 1.", "Player 12 waits."], players) == [
         "ben passes to ann.", "Player 12 waits."]
+
+
+def test_password_reset_and_change(client, client_for, alice, mailoutbox):
+    alice.email = "alice@example.org"
+    alice.save()
+    assert client.get("/accounts/password_reset/").status_code == 200
+    client.post("/accounts/password_reset/", {"email": "alice@example.org"})
+    assert len(mailoutbox) == 1 and "reset" in mailoutbox[0].body.lower()
+    c = client_for(alice)
+    assert c.get("/accounts/password_change/").status_code == 200
+    response = c.post("/accounts/password_change/", {
+        "old_password": "pw-for-tests-123", "new_password1": "n3w-secret-pass!", "new_password2": "n3w-secret-pass!"})
+    assert response.status_code == 302
+
+
+def test_host_can_add_and_remove_bots_and_start_early(client_for, alice, bob):
+    from core.services.tables import create_table
+
+    match = create_table(alice, "tictactoe", 2)
+    host = client_for(alice)
+    host.post(f"/match/{match.pk}/add-bot/", {"position": "1", "bot": "blocker"})
+    match.refresh_from_db()
+    assert match.status == Match.Status.ACTIVE and match.seats.get(position=1).bot == "blocker"
+
+
+def test_only_the_host_manages_seats(client_for, alice, bob):
+    from core.services.tables import create_table
+
+    match = create_table(alice, "tictactoe", 2)
+    client_for(bob).post(f"/match/{match.pk}/add-bot/", {"position": "1"})
+    assert Match.objects.get(pk=match.pk).status == Match.Status.OPEN
