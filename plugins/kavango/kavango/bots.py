@@ -1,8 +1,247 @@
-"""Placeholder replaced below."""
-from core.engine import RandomBot
+"""Warden, a heuristic Kavango bot: drafts what it can place, plans Lodges, invests with care.
+
+It decides from its own seat's information (its hand, its board, the public table), always picks
+one of the legal moves, and never looks at other hands or decks.
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+
+from core.engine import Bot
+
+from . import catalog as cat
+from . import constants as K
+from .rules import lodges
+from .rules.reserve import climate_room, empty_cells, requirement_gaps, sanctuary_spaces, symbols
+from .rules.scoring import research_tier
+from .rules.turn import action_usable
+
+ACTION_VALUE = {
+    "grant": 3.5, "rewilding_project": 3.0, "anti_poaching_unit": 3.0, "habitat_restoration": 3.0,
+    "climate_action": 2.5, "wildlife_exchange": 1.5, "relocation": 1.5,
+}
 
 
-class Warden(RandomBot):
+class Warden(Bot):
     name = "warden"
-    label = "Warden"
+    label = "Warden (heuristic)"
     game = "kavango"
+
+    def choose(self, game, state, seat, rng):
+        moves = game.legal_moves(state, seat)
+        step = state["phase"] if state["phase"] != "act" else state["step"]
+        handler = getattr(self, f"_{step}", None)
+        move = handler(state, seat, moves) if handler else None
+        return move if move in moves else moves[-1]
+
+    # ---- setup ---------------------------------------------------------------------------
+    def _choose(self, state, seat, moves):
+        experts = [m for m in moves if m["type"] == "expert"]
+        prefer = ("expert-fundraiser", "expert-ecologist", "expert-ranger", "expert-researcher",
+                  "expert-botanist", "expert-climate", "expert-carnivore", "expert-vet",
+                  "expert-liaison", "expert-ornithologist")
+        if experts:
+            return min(experts, key=lambda m: prefer.index(m["card"]))
+        returns = [m for m in moves if m["type"] == "return_lodge"]
+        return min(returns, key=lambda m: -self._lodge_difficulty(cat.LODGES_BY_ID[m["card"]].requires))
+
+    @staticmethod
+    def _lodge_difficulty(requires):
+        rare = {"predator": 3, "bird_of_prey": 3, "large_mammal": 2, "medium_mammal": 1}
+        return sum(rare.get(t, 0) for t in requires) + 2 * (len(set(requires)) < 4)
+
+    def _sanctuary(self, state, seat, moves):
+        return max(moves, key=lambda m: cat.animal(m["card"]).vp)
+
+    # ---- draft ---------------------------------------------------------------------------
+    def _draft(self, state, seat, moves):
+        return max(moves, key=lambda m: self._card_value(state, seat, m["card"]))
+
+    def _card_value(self, state, seat, card):
+        p = state["p"][seat]
+        kind = cat.card_kind(card)
+        late = state["round"] == 2 and state["turn"] >= 9
+        if kind == "animal":
+            a = cat.animal(card)
+            gaps = requirement_gaps(state, p, card)
+            bonus = 3 * self._lodge_fit(state, seat, a.type)
+            if not gaps and empty_cells(p):
+                return a.vp + 2 + bonus
+            if late or len(p["sanctuary"]) >= sanctuary_spaces(p):
+                return 1
+            return a.vp * 0.5 / max(1, len(gaps)) + bonus * 0.5
+        if kind == "producer":
+            need = self._needed_symbols(state, seat)
+            sym = cat.producer_symbols(card)
+            return (4.5, 3.0, 0.5)[state["round"]] + sum(need[s] for s in sym) * 0.8
+        value = ACTION_VALUE.get(cat.kind_of(card), 1)
+        return value if action_usable(state, seat, card) else 1
+
+    def _needed_symbols(self, state, seat):
+        p = state["p"][seat]
+        have = symbols(p)
+        need = Counter()
+        pool = list(p["sanctuary"]) + list(state["hands"][seat])
+        for card in pool:
+            a = cat.animal(card)
+            if a:
+                for sym, n in a.food.items():
+                    if have[sym] < n:
+                        need[sym] += 1
+        return need
+
+    def _lodge_fit(self, state, seat, animal_type):
+        if not lodges.uses_lodges(state, seat):
+            return 0
+        p = state["p"][seat]
+        return int(any(animal_type in cat.LODGES_BY_ID[c].requires for c in lodges.unbuilt_cards(p)))
+
+    # ---- using the card ------------------------------------------------------------------
+    def _use(self, state, seat, moves):
+        p = state["p"][seat]
+        card = state["drafted"][seat]
+        reserve = [m for m in moves if m.get("how") == "reserve"]
+        if reserve:
+            return self._best_cell(state, seat, cat.animal(card).type, reserve)
+        by_how = {m["how"]: m for m in moves}
+        if "producer" in by_how:
+            return by_how["producer"]
+        if "action" in by_how and ACTION_VALUE.get(cat.kind_of(card), 0) >= 1.5:
+            return by_how["action"]
+        if "sanctuary" in by_how and cat.animal(card).vp >= 4 and state["round"] < 2 + (
+            state["turn"] < 7
+        ):
+            return by_how["sanctuary"]
+        del p
+        return by_how["discard"]
+
+    def _best_cell(self, state, seat, animal_type, options):
+        p = state["p"][seat]
+        if not lodges.uses_lodges(state, seat):
+            return options[0]
+        return max(options, key=lambda m: (self._cell_score(p, animal_type, m["row"], m["col"]),
+                                           -abs(m["row"] - 1), -m["col"]))
+
+    def _cell_score(self, p, animal_type, r, c):
+        """How far this cell, holding an animal of this type, advances some kept Lodge card."""
+        best = 0
+        used = lodges.used_points(p)
+        for point in lodges.points():
+            cells = lodges.block(point)
+            if (r, c) not in cells or point in used:
+                continue
+            present = [cat.animal(p["grid"][rr][cc]).type for rr, cc in cells
+                       if p["grid"][rr][cc] and (rr, cc) != (r, c)]
+            locked = sum(1 for rr, cc in cells if p["cp"][rr][cc] is not None)
+            for card in lodges.unbuilt_cards(p):
+                need = Counter(cat.LODGES_BY_ID[card].requires)
+                have = Counter(present + [animal_type])
+                if all(have[t] <= need[t] for t in have):
+                    best = max(best, sum(have.values()) * 2 - locked)
+        return best
+
+    def _relocate(self, state, seat, moves):
+        p = state["p"][seat]
+
+        def worth(m):
+            a = cat.animal(m["card"])
+            if a:
+                return a.vp if not requirement_gaps(state, p, m["card"]) else 0
+            return 2 if cat.card_kind(m["card"]) == "producer" else 0
+
+        return max(moves, key=worth)
+
+    def _exchange_give(self, state, seat, moves):
+        return min(moves, key=lambda m: cat.animal(m["card"]).vp)
+
+    def _exchange_take(self, state, seat, moves):
+        p = state["p"][seat]
+        return max(moves, key=lambda m: (not requirement_gaps(state, p, m["card"]),
+                                         cat.animal(m["card"]).vp))
+
+    def _rewild_free(self, state, seat, moves):
+        need = self._needed_symbols(state, seat)
+        return max(moves, key=lambda m: need[m["kind"]])
+
+    def _place(self, state, seat, moves):
+        p = state["p"][seat]
+        return self._best_cell(state, seat, cat.animal(p["placing"]).type, moves)
+
+    def _carry(self, state, seat, moves):
+        r, c = state["p"][seat]["carry"]
+        return {"type": "drop", "row": r, "col": c}
+
+    def _rearrange(self, state, seat, moves):
+        return {"type": "finish_rearranging"}
+
+    # ---- the Investment stage ------------------------------------------------------------
+    def _invest(self, state, seat, moves):
+        p = state["p"][seat]
+        kinds = {}
+        for m in moves:
+            kinds.setdefault(m["type"], []).append(m)
+        late_round = state["turn"] >= 8
+        last_turn = state["round"] == 2 and state["turn"] == 10
+        if "golden" in kinds:
+            return kinds["golden"][0]
+        if "build" in kinds:
+            return max(kinds["build"], key=lambda m: cat.LODGES_BY_ID[m["card"]].level)
+        for m in kinds.get("research", []):
+            tier = m["tier"]
+            if tier == 3 or late_round or tier > research_tier(p, m["card"]):
+                return m
+        if "release" in kinds:
+            return max(kinds["release"], key=lambda m: cat.animal(m["card"]).vp)
+        if "unlock" in kinds and len(empty_cells(p)) <= 3:
+            return min(kinds["unlock"], key=lambda m: (p["cp"][m["row"]][m["col"]], -m["col"]))
+        if "solar" in kinds and state["round"] == 2 and late_round:
+            return max(kinds["solar"], key=lambda m: sum(m["markers"]))
+        if "discard_lodge" in kinds and (last_turn or (state["turn"] == 10 and state["round"] == 1)):
+            return max(kinds["discard_lodge"], key=lambda m: cat.LODGES_BY_ID[m["card"]].level)
+        protect = self._protection_goal(state, seat, kinds.get("protect", []), last_turn)
+        if protect:
+            return protect
+        climate = kinds.get("climate", [])
+        free = [m for m in climate if m.get("free")]
+        if free:
+            return free[0]
+        if climate and self._wants_climate(state, seat):
+            return climate[0]
+        if "rewild" in kinds and state["round"] >= 1 and p["money"] >= 5:
+            need = self._needed_symbols(state, seat)
+            best = max(kinds["rewild"], key=lambda m: need[m["kind"]])
+            if need[best["kind"]]:
+                return best
+        if "sell" in kinds and state["round"] == 2 and late_round:
+            for m in kinds["sell"]:
+                if requirement_gaps(state, p, m["card"]):
+                    return m
+        return {"type": "done"}
+
+    def _protection_goal(self, state, seat, options, last_turn):
+        p = state["p"][seat]
+        wanted = {"habitat": 0, "smuggling": 0}
+        for card in list(p["sanctuary"]) + list(state["hands"][seat]):
+            a = cat.animal(card)
+            if a:
+                wanted["habitat"] = max(wanted["habitat"], a.protection.get("H", 0))
+                wanted["smuggling"] = max(wanted["smuggling"], a.protection.get("S", 0))
+        for m in options:
+            track = m["track"]
+            cost = K.protection_step_cost(p[track])
+            if p[track] < wanted[track] and p["money"] >= cost:
+                return m
+            if p[track] >= 2 and state["round"] >= 1 and p["money"] >= cost + 1:
+                return m
+            if last_turn and p[track] == K.MAX_PROTECTION - 1:
+                return m
+        return None
+
+    def _wants_climate(self, state, seat):
+        p = state["p"][seat]
+        if p["climate_markers"] >= K.CLIMATE_AWARD_MARKERS or climate_room(state, p) <= 0:
+            return False
+        remaining_turns = (2 - state["round"]) * 10 + (10 - state["turn"])
+        behind = K.CLIMATE_AWARD_MARKERS - p["climate_markers"]
+        return p["money"] >= 3 or (remaining_turns < 8 and behind <= p["money"] + remaining_turns)

@@ -64,9 +64,11 @@ def invest_moves(state: dict, seat: int) -> list[dict]:
     if p["stage"]["rewilds"] < K.REWILDING_PER_STAGE and p["money"] >= rewild_cost(p):
         moves += [{"type": "rewild", "kind": k} for k in rewild_kinds(state)]
     moves += [{"type": "sell", "card": c} for c in p["sanctuary"]]
-    moves += [
-        {"type": "release", "card": c} for c in p["sanctuary"] if not requirement_gaps(state, p, c)
-    ]
+    if empty_cells(p):
+        moves += [
+            {"type": "release", "card": c} for c in p["sanctuary"]
+            if not requirement_gaps(state, p, c)
+        ]
     if movable_cells(state, seat):
         moves.append({"type": "rearrange"})
     if lodges.uses_lodges(state, seat):

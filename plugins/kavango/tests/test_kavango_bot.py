@@ -1,0 +1,57 @@
+"""The Warden bot plays legal moves in every mode and beats random bots."""
+
+import os
+import sys
+
+import pytest
+
+sys.path.insert(0, os.path.dirname(__file__))
+
+from kavango_helpers import GAME, investing, new_game, place, to_draft  # noqa: E402
+
+from core.engine import RandomBot, playout  # noqa: E402
+from kavango.bots import Warden  # noqa: E402
+from kavango.hooks import register_bots, register_games  # noqa: E402
+
+
+def test_hooks_register_the_game_and_the_bot():
+    assert register_games()[0].slug == "kavango"
+    assert register_bots()[0].game == "kavango"
+
+
+@pytest.mark.parametrize("players,options,seats", [
+    (1, {"lodges": True, "oppo": "expert"}, [{"difficulty": "maximum"}]),
+    (3, {"lodges": True, "golden_lodge": True},
+     [{"difficulty": d} for d in ("lodges", "intermediate", "maximum")]),
+])
+def test_warden_finishes_games_in_every_mode(players, options, seats):
+    run = playout(GAME, players, seed=4, options=options, seat_options=seats,
+                  bots=[Warden()] * players)
+    assert run.result is not None
+
+
+def test_warden_beats_random_bots():
+    wins = 0
+    for seed in range(6):
+        bots = [RandomBot()] * 3
+        bots[seed % 3] = Warden()
+        run = playout(GAME, 3, seed=seed, options={"lodges": False}, bots=bots)
+        wins += run.result.ranks[seed % 3] == 1
+    assert wins >= 5
+
+
+def test_warden_builds_a_lodge_when_it_can():
+    state = investing(to_draft(new_game(2, lodges=True)))
+    state["p"][0]["lodges"]["kept"] = ["L2-01"]
+    place(state, 0, {(0, 0): "scrub_hare", (0, 1): "rock_monitor", (1, 0): "zebra", (1, 1): "lion"})
+    move = Warden().choose(GAME, state, 0, None)
+    assert move == {"type": "build", "card": "L2-01", "row": 0, "col": 0}
+
+
+def test_release_is_not_offered_when_the_reserve_is_full():
+    state = investing(to_draft(new_game(2)))
+    p = state["p"][0]
+    p["grid"] = [[f"kav-quelea-{r * 8 + c}" for c in range(8)] for r in range(3)]
+    p["sanctuary"] = ["kav-scrub_hare-1"]
+    p["producers"] = ["kav-grass-1"]
+    assert not [m for m in GAME.legal_moves(state, 0) if m["type"] == "release"]
