@@ -169,6 +169,19 @@ class Keeper(Bot):
                     for m in by_type["exchange_animals"]
                     if sorted(m["animals"]) == sorted(hopeless)
                 )
+        if not state["turn"]["placed"] and not state["turn"]["housed_any"]:
+            # Never pass a turn idle: swap useless tiles, or at least lay the best tile there is.
+            needs = _needs(state, seat)
+            useless = [t for t in state["hands"][seat]["tiles"] if not _tile_value(t, needs)]
+            swap = [
+                m
+                for m in by_type.get("exchange_tiles", [])
+                if sorted(m["tiles"]) == sorted(useless)
+            ]
+            if swap:
+                return swap[0]
+            if places:
+                return move
         ends = by_type.get("replenish", []) + by_type.get("end_turn", [])
         if ends:
             return max(
