@@ -11,6 +11,7 @@ every other game keeps working.
 from __future__ import annotations
 
 import importlib
+import importlib.util
 import logging
 from dataclasses import dataclass, field
 from importlib.metadata import entry_points
@@ -24,10 +25,24 @@ ENTRY_POINT_GROUP = "meeplehall.games"
 log = logging.getLogger(__name__)
 
 
+MISSING_APPS: list[str] = []
+
+
 def discover_apps() -> list[str]:
-    """App packages named by installed plugins, sorted by game slug (no plugin code imported)."""
+    """App packages named by installed plugins, sorted by game slug (no plugin code imported).
+
+    An entry point whose package cannot be found (a half-uninstalled plugin) is left out and
+    reported, instead of stopping Django at start-up.
+    """
     found = {ep.name: ep.value for ep in entry_points(group=ENTRY_POINT_GROUP)}
-    return [found[name] for name in sorted(found)]
+    apps = []
+    for name in sorted(found):
+        app = found[name]
+        if importlib.util.find_spec(app.split(":")[0]) is None:
+            MISSING_APPS.append(f"{name}: package {app!r} is not installed")
+            continue
+        apps.append(app)
+    return apps
 
 
 @dataclass
@@ -80,6 +95,8 @@ def new_manager() -> pluggy.PluginManager:
 def build_registry(app_names: list[str]) -> Registry:
     """Register each app's ``hooks`` module and collect games and bots, skipping broken ones."""
     registry = Registry(new_manager())
+    for problem in MISSING_APPS:
+        registry._problem(problem)
     for app in sorted(app_names):
         try:
             module = importlib.import_module(f"{app}.hooks")

@@ -95,3 +95,15 @@ def test_plugin_problems_show_in_system_checks():
 def test_engine_imports_no_django():
     for path in Path("core/engine").glob("*.py"):
         assert not re.search(r"^\s*(from|import) django", path.read_text(), re.M), path
+
+
+def test_an_entry_point_without_its_package_is_skipped_and_reported(monkeypatch):
+    from importlib.metadata import EntryPoint
+
+    from core import plugins
+
+    ghost = EntryPoint(name="ghost", value="ghost_game_pkg", group=plugins.ENTRY_POINT_GROUP)
+    monkeypatch.setattr(plugins, "entry_points", lambda group: [ghost])
+    monkeypatch.setattr(plugins, "MISSING_APPS", [])
+    assert plugins.discover_apps() == []
+    assert any("ghost" in p for p in build_registry([]).problems)
