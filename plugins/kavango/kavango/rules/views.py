@@ -127,6 +127,17 @@ def _brief(card: str, with_id: bool = True) -> dict:
     return out
 
 
+def _climate_spaces(state: dict) -> list[dict]:
+    """The track cut into its sections '1', '2', '3' and the open '3+' area, for drawing."""
+    track, out, start = state["climate"], [], 0
+    for i, size in enumerate(state["sections"]):
+        cells = track[start:start + size]
+        out.append({"section": str(i + 1), "cells": cells + [None] * (size - len(cells))})
+        start += size
+    out.append({"section": "3+", "cells": track[start:]})
+    return out
+
+
 def _discard_summary(state: dict) -> list[dict]:
     """The open discard pile by kind (the moves that take from it carry the card ids)."""
     counts: dict[str, int] = {}
@@ -163,6 +174,7 @@ def view(state: dict, seat: int | None) -> dict:
             "track": list(state["climate"]),
             "sections": list(state["sections"]),
             "level": climate_level(state),
+            "spaces": _climate_spaces(state),
         },
         "discard": _discard_summary(state),
         "discard_size": len(state["discard"]),
