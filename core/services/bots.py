@@ -8,6 +8,7 @@ same ``apply_locked`` path as a person's move, so versions, locks and the move l
 from __future__ import annotations
 
 import logging
+import threading
 from concurrent.futures import ThreadPoolExecutor
 
 from django.conf import settings
@@ -21,17 +22,32 @@ from .errors import Refused
 
 log = logging.getLogger(__name__)
 _worker = ThreadPoolExecutor(max_workers=1, thread_name_prefix="meeplehall-bots")
+_pending: set[int] = set()
+_pending_lock = threading.Lock()
+_inline = threading.local()
 MAX_BOT_PLIES = 5000
 
 
 def wake_bots(match_id: int) -> None:
+    """Make sure the bots of ``match_id`` get to move; cheap to call after every commit.
+
+    Each bot move commits and calls this again, so both modes dedupe: inline, a call made while
+    this thread is already playing bots returns at once (the running loop goes on); threaded, a
+    match already queued is not queued twice.
+    """
     if getattr(settings, "BOTS_INLINE", False):
         run_bots(match_id)
-    else:
-        _worker.submit(_run_in_thread, match_id)
+        return
+    with _pending_lock:
+        if match_id in _pending:
+            return
+        _pending.add(match_id)
+    _worker.submit(_run_in_thread, match_id)
 
 
 def _run_in_thread(match_id: int) -> None:
+    with _pending_lock:
+        _pending.discard(match_id)
     close_old_connections()
     try:
         run_bots(match_id)
@@ -42,10 +58,19 @@ def _run_in_thread(match_id: int) -> None:
 
 
 def run_bots(match_id: int) -> int:
-    """Play every bot move that is due, one transaction each; return how many were played."""
+    """Play every bot move that is due, one transaction each; return how many were played.
+
+    Re-entrant calls (a bot move's commit waking the bots again in this thread) return at once.
+    """
+    if getattr(_inline, "running", False):
+        return 0
+    _inline.running = True
     played = 0
-    while played < MAX_BOT_PLIES and bot_step(match_id):
-        played += 1
+    try:
+        while played < MAX_BOT_PLIES and bot_step(match_id):
+            played += 1
+    finally:
+        _inline.running = False
     return played
 
 
