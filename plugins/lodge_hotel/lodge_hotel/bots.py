@@ -22,6 +22,12 @@ class Innkeeper(Bot):
     name = "innkeeper"
     label = "Innkeeper (greedy)"
     game = "lodge_hotel"
+    #: Weights of the lodge evaluation (tuned on seeded solo and three-player games).
+    VALET_WEIGHT = 0.9
+    DISPLAY_WEIGHT = 0.6
+    PAIR_WEIGHT = 0.4
+    PAIR_CAP = 6
+    UPPER_FLOOR_WEIGHT = 0.15
 
     def choose(self, game, state, seat, rng):
         moves = game.legal_moves(state, seat)
@@ -76,10 +82,10 @@ class Innkeeper(Bot):
         grid = grid_of(lodge)
         value = float(sum(lodge_score(lodge).values()))
         for g in lodge["valet"]:
-            value += 0.9 * self._guest_promise(game, state, grid, g)
+            value += self.VALET_WEIGHT * self._guest_promise(game, state, grid, g)
         shown = [self._guest_promise(game, state, grid, g) for g in state["guest_display"] if g]
         if shown:
-            value += 0.6 * max(shown)
+            value += self.DISPLAY_WEIGHT * max(shown)
         pairs = 0
         for (f, c), cell in grid.items():
             color = am.room_color(cell)
@@ -90,8 +96,8 @@ class Innkeeper(Bot):
                 oc = am.room_color(other)
                 if oc and oc != color and not other["guest"]:
                     pairs += 1
-        value += 0.4 * min(pairs, 6)
-        value += 0.15 * sum(1 for (f, _c), cell in grid.items() if f > 1 and cell["tile"] in ROOMS)
+        value += self.PAIR_WEIGHT * min(pairs, self.PAIR_CAP)
+        value += self.UPPER_FLOOR_WEIGHT * sum(1 for (f, _c), cell in grid.items() if f > 1 and cell["tile"] in ROOMS)
         for (f, c), cell in grid.items():
             if cell["tile"] in AMENITY_BY_ID:
                 done = am.progress(cell["tile"], (f, c), grid)
