@@ -194,7 +194,7 @@ class Lodge(Game):
             state["phase"] = "start_amenity"
             state["log"].append("Solo game: place one of the amenities on display to begin.")
         else:
-            state["log"].append(f"A new game for {players} players; seat 1 has the first player token.")
+            state["log"].append(f"A new game for {players} players; Player 1 has the first player token.")
         return state
 
     # ---- whose turn -----------------------------------------------------------------------
@@ -542,7 +542,8 @@ class Lodge(Game):
 
     # ---- turn flow ------------------------------------------------------------------------
     def _name(self, state, seat):
-        return "You" if state["solo"] else f"Seat {seat + 1}"
+        """Seats appear as "Player N" in the log; the portal shows the player's name there."""
+        return f"Player {seat + 1}"
 
     def _begin_guests(self, state, seat, rng):
         state["phase"] = "guests"

@@ -60,7 +60,7 @@ def test_random_payloads_only_raise_illegal_move():
     rng = random.Random(5)
     run = playout(GAME, 3, seed=5)
     values = [None, -1, 0, 1, 3, 4, 99, "1", "valet", "display", True, [], {}, 1.5]
-    kinds = GAME.move_types() + ["nope", 3, None]
+    kinds = GAME.known_move_types() + ["nope", 3, None]
     state = replay(GAME, 5, 3, run.options, run.seat_options, [])
     for ply, (seat, move) in enumerate(run.moves[:120], 1):
         for _ in range(6):
