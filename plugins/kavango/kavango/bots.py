@@ -170,10 +170,58 @@ class Warden(Bot):
 
     def _carry(self, state, seat, moves):
         r, c = state["p"][seat]["carry"]
+        plan = self._lodge_plan(state, seat)
+        for (sr, sc), (tr, tc) in plan or []:
+            if (sr, sc) == (r, c):
+                return {"type": "drop", "row": tr, "col": tc}
         return {"type": "drop", "row": r, "col": c}
 
     def _rearrange(self, state, seat, moves):
+        plan = self._lodge_plan(state, seat)
+        if plan:
+            (r, c), _target = plan[0]
+            return {"type": "lift", "row": r, "col": c}
         return {"type": "finish_rearranging"}
+
+    def _lodge_plan(self, state, seat):
+        """The fewest swaps that complete a kept Lodge card somewhere: [(from, to), ...]."""
+        p = state["p"][seat]
+        lifts = K.REARRANGE_PER_STAGE - p["stage"]["moves"] + (1 if p["carry"] else 0)
+        if not lodges.uses_lodges(state, seat) or lifts <= 0:
+            return None
+        grid = p["grid"]
+        fixed = lodges.fixed_cells(p)
+        used = lodges.used_points(p)
+        animals = [(r, c) for r in range(K.ROWS) for c in range(K.COLS) if grid[r][c]]
+        best = None
+        for card in lodges.unbuilt_cards(p):
+            level = cat.LODGES_BY_ID[card].level
+            for point in lodges.points():
+                cells = lodges.block(point)
+                if point in used or any(p["cp"][r][c] is not None for r, c in cells):
+                    continue
+                remaining = Counter(cat.LODGES_BY_ID[card].requires)
+                keep = set()
+                for r, c in cells:
+                    if grid[r][c] and remaining[cat.animal(grid[r][c]).type] > 0:
+                        remaining[cat.animal(grid[r][c]).type] -= 1
+                        keep.add((r, c))
+                targets = [cell for cell in cells if cell not in keep]
+                if not targets or len(targets) > min(lifts, 2):
+                    continue
+                if any(grid[r][c] and (r, c) in fixed for r, c in targets):
+                    continue
+                pool = [cell for cell in animals if cell not in cells and cell not in fixed]
+                plan = []
+                for animal_type in remaining.elements():
+                    source = next((cell for cell in pool if cat.animal(grid[cell[0]][cell[1]]).type
+                                   == animal_type and cell not in [s for s, _ in plan]), None)
+                    if source is None:
+                        break
+                    plan.append((source, targets[len(plan)]))
+                if len(plan) == len(targets) and (best is None or (len(plan), -level) < best[0]):
+                    best = ((len(plan), -level), plan)
+        return best[1] if best else None
 
     # ---- the Investment stage ------------------------------------------------------------
     def _invest(self, state, seat, moves):
@@ -199,6 +247,8 @@ class Warden(Bot):
             return max(kinds["solar"], key=lambda m: sum(m["markers"]))
         if "discard_lodge" in kinds and (last_turn or (state["turn"] == 10 and state["round"] == 1)):
             return max(kinds["discard_lodge"], key=lambda m: cat.LODGES_BY_ID[m["card"]].level)
+        if "rearrange" in kinds and self._lodge_plan(state, seat):
+            return kinds["rearrange"][0]
         protect = self._protection_goal(state, seat, kinds.get("protect", []), last_turn)
         if protect:
             return protect

@@ -95,3 +95,15 @@ def type_name(animal_type):
 @register.filter
 def seat_colour(seat):
     return "oppo" if seat == -1 else f"s{seat}"
+
+
+@register.simple_tag
+def point_style(row, col):
+    """Place a Lodge piece on the corner shared by the 2x2 block whose top-left cell is given."""
+    return f"left:{(col + 1) * 100 / 8:.3f}%;top:{(row + 1) * 100 / 3:.3f}%"
+
+
+@register.simple_tag
+def build_moves(moves, row, col):
+    return [m for m in moves or [] if m.get("type") in ("build", "golden")
+            and m.get("row") == row and m.get("col") == col]
