@@ -153,3 +153,28 @@ def test_a_solo_match_played_through_the_portal_updates_progress(ann, django_cap
     assert progress.best_scores == {"2": match.result["scores"][0]}
     assert progress.highest_level == (2 if match.result["won"][0] else 0)
     assert match.result["details"]["level"] == 2
+
+
+@pytest.mark.django_db
+def test_match_page_renders_and_a_posted_move_is_applied(ann, client, django_capture_on_commit_callbacks):
+    import json
+
+    from core.services.tables import create_table
+
+    with django_capture_on_commit_callbacks(execute=True):
+        match = create_table(ann, "lodge_hotel", 2, bots={1: "innkeeper"})
+    client.force_login(ann)
+    page = client.get(f"/match/{match.pk}/")
+    assert page.status_code == 200
+    html = page.content.decode()
+    assert "lodge_hotel-board" in html and "lodge_hotel/board.css" in html
+    assert not find_leaks(html, GAME.secrets(match.state, 0))
+    move = next(m for m in GAME.legal_moves(match.state, 0) if m["type"] == "take_room")
+    with django_capture_on_commit_callbacks(execute=True):
+        response = client.post(f"/match/{match.pk}/move/",
+                               {"move": json.dumps(move), "version": str(match.version)})
+    assert response.status_code == 200
+    match.refresh_from_db()
+    assert match.state["phase"] == "place" and match.version == 1
+    rules_page = client.get("/games/lodge_hotel/")
+    assert rules_page.status_code == 200 and b"Extreme mode" in rules_page.content
