@@ -13,9 +13,10 @@ import argparse
 import time
 from collections import defaultdict
 
-from core.engine import RandomBot, playout
 from kavango.bots import Warden
 from kavango.rules import Kavango
+
+from core.engine import RandomBot, playout
 
 GAME = Kavango()
 DIFFICULTIES = ("none", "lodges", "intermediate", "maximum")

@@ -99,7 +99,6 @@ class Warden(Bot):
 
     # ---- using the card ------------------------------------------------------------------
     def _use(self, state, seat, moves):
-        p = state["p"][seat]
         card = state["drafted"][seat]
         reserve = [m for m in moves if m.get("how") == "reserve"]
         if reserve:
@@ -113,7 +112,6 @@ class Warden(Bot):
             state["turn"] < 7
         ):
             return by_how["sanctuary"]
-        del p
         return by_how["discard"]
 
     def _best_cell(self, state, seat, animal_type, options):

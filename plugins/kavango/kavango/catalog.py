@@ -12,7 +12,7 @@ Card ids are distinctive strings: ``kav-zebra-2`` (2nd copy of the Plains Zebra)
 
 from __future__ import annotations
 
-from functools import lru_cache
+from functools import cache
 from typing import NamedTuple
 
 ANIMAL_TYPES = (
@@ -115,6 +115,12 @@ LANDSCAPES = {
     "purple": ("Chobe Floodplain", ("fish", "tree")),
 }
 LANDSCAPE_ORDER = ("orange", "yellow", "green", "blue", "purple")
+# Termites and bees are invertebrates too: their symbol counts for both.
+KIND_SYMBOLS = {"termite": ("termite", "invertebrate"), "bee": ("bee", "invertebrate")}
+
+
+def landscape_symbols(colour: str) -> list[str]:
+    return [s for kind in LANDSCAPES[colour][1] for s in KIND_SYMBOLS.get(kind, (kind,))]
 
 ANIMALS = (
     Animal('scrub_hare', 'Scrub Hare', 'small_mammal', 'B', 2, 1, {'grass': 1}, {}, 2, 'LC', ()),
@@ -396,18 +402,18 @@ def action_cards(kind: str | None = None) -> list[str]:
     return [cid for a in ACTIONS if kind in (None, a.id) for cid in _copies(a.id, a.copies)]
 
 
-@lru_cache(maxsize=None)
+@cache
 def kind_of(card_id: str) -> str:
     """``kav-zebra-2`` -> ``zebra``; Rewilding cards ``rewild-grass-1`` -> ``rewild-grass``."""
     return card_id[4:].rsplit("-", 1)[0] if card_id.startswith("kav-") else card_id.rsplit("-", 1)[0]
 
 
-@lru_cache(maxsize=None)
+@cache
 def animal(card_id: str) -> Animal | None:
     return ANIMALS_BY_ID.get(kind_of(card_id))
 
 
-@lru_cache(maxsize=None)
+@cache
 def producer_symbols(card_id: str) -> tuple[str, ...]:
     kind = kind_of(card_id)
     if kind in PRODUCERS_BY_ID:
@@ -417,12 +423,12 @@ def producer_symbols(card_id: str) -> tuple[str, ...]:
     return ()
 
 
-@lru_cache(maxsize=None)
+@cache
 def action(card_id: str) -> Action | None:
     return ACTIONS_BY_ID.get(kind_of(card_id))
 
 
-@lru_cache(maxsize=None)
+@cache
 def card_kind(card_id: str) -> str:
     """``producer``, ``animal`` or ``action``."""
     if animal(card_id):
@@ -432,7 +438,7 @@ def card_kind(card_id: str) -> str:
     return "producer"
 
 
-@lru_cache(maxsize=None)
+@cache
 def card_name(card_id: str) -> str:
     kind = kind_of(card_id)
     for table in (ANIMALS_BY_ID, PRODUCERS_BY_ID, ACTIONS_BY_ID):
@@ -443,7 +449,7 @@ def card_name(card_id: str) -> str:
     return card_id
 
 
-@lru_cache(maxsize=None)
+@cache
 def deck_of(card_id: str) -> str:
     a = animal(card_id)
     if a:

@@ -2,9 +2,10 @@
 
 from __future__ import annotations
 
-from core.engine.play import play, start
 from kavango import catalog as cat
 from kavango.rules import Kavango
+
+from core.engine.play import play, start
 
 GAME = Kavango()
 SEED = 11

@@ -6,7 +6,7 @@ from types import SimpleNamespace
 
 sys.path.insert(0, os.path.dirname(__file__))
 
-from kavango_helpers import GAME, act, investing, new_game, place, to_draft  # noqa: E402
+from kavango_helpers import GAME, investing, new_game, place, to_draft  # noqa: E402
 
 from core.engine import RandomBot, find_leaks, playout  # noqa: E402
 from core.engine.play import play  # noqa: E402

@@ -7,11 +7,11 @@ import pytest
 
 sys.path.insert(0, os.path.dirname(__file__))
 
+from kavango.bots import Warden  # noqa: E402
+from kavango.hooks import register_bots, register_games  # noqa: E402
 from kavango_helpers import GAME, investing, new_game, place, to_draft  # noqa: E402
 
 from core.engine import RandomBot, playout  # noqa: E402
-from kavango.bots import Warden  # noqa: E402
-from kavango.hooks import register_bots, register_games  # noqa: E402
 
 
 def test_hooks_register_the_game_and_the_bot():

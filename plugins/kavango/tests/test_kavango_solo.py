@@ -5,10 +5,9 @@ import sys
 
 sys.path.insert(0, os.path.dirname(__file__))
 
-from kavango_helpers import GAME, act, card, investing, new_game, to_draft  # noqa: E402
-
 from kavango import constants as K  # noqa: E402
 from kavango.rules import oppo, scoring  # noqa: E402
+from kavango_helpers import GAME, act, card, investing, new_game, to_draft  # noqa: E402
 
 
 def test_solo_uses_two_hands_of_fifteen_and_climate_for_two():

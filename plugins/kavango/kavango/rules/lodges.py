@@ -140,10 +140,6 @@ def resolve_golden(state: dict) -> None:
 
 
 # ---- Community Protection ---------------------------------------------------------------
-def marker_at(p: dict, r: int, c: int):
-    return p["cp"][r][c]
-
-
 def unlock_options(p: dict) -> list[tuple[int, int]]:
     return [
         (r, c) for r in range(K.ROWS) for c in range(K.COLS)

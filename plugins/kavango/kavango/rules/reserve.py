@@ -42,10 +42,8 @@ def sanctuary_spaces(p: dict) -> int:
 def symbols(p: dict) -> dict[str, int]:
     """Food symbols in the Nature Reserve: landscape producers, tucked producers, animals."""
     counts = {s: 0 for s in cat.PRODUCER_SYMBOLS + cat.ANIMAL_TYPES}
-    landscape = cat.LANDSCAPES[p["landscape"]][1] if p.get("landscape") else ()
-    for kind in landscape:
-        for sym in cat.producer_symbols(f"kav-{kind}-0") or (kind,):
-            counts[sym] += 1
+    for sym in cat.landscape_symbols(p["landscape"]) if p.get("landscape") else ():
+        counts[sym] += 1
     for cid in p["producers"]:
         for sym in cat.producer_symbols(cid):
             counts[sym] += 1
@@ -90,10 +88,6 @@ def requirement_gaps(state: dict, p: dict, card_id: str) -> list[str]:
     if prot.get("C", 0) > climate_level(state):
         gaps.append(f"Climate {prot['C']}")
     return gaps
-
-
-def can_enter_reserve(state: dict, p: dict, card_id: str) -> bool:
-    return not requirement_gaps(state, p, card_id) and bool(empty_cells(p))
 
 
 def requirement_text(card_id: str) -> str:

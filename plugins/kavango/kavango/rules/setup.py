@@ -9,6 +9,7 @@ from .. import constants as K
 from .draft import start_round
 from .lodges import CP_DIFFICULTIES
 
+
 def _cp_grid(difficulty: str) -> list[list]:
     grid = [[None] * K.COLS for _ in range(K.ROWS)]
     if difficulty not in CP_DIFFICULTIES:

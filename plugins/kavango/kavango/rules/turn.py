@@ -13,7 +13,6 @@ from .. import catalog as cat
 from .. import constants as K
 from .lodges import uses_lodges
 from .reserve import (
-    can_enter_reserve,
     climate_room,
     empty_cells,
     place_climate,
@@ -232,6 +231,3 @@ def rewild_free(state: dict, seat: int, move: dict) -> None:
     state["log"].append(f"{state['p'][seat]['name']} takes a {kind} Rewilding card for free.")
     state["step"] = "invest"
 
-
-def can_place_now(state: dict, seat: int, card: str) -> bool:
-    return can_enter_reserve(state, state["p"][seat], card)

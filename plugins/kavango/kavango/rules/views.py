@@ -221,7 +221,7 @@ def secrets(state: dict, seat: int | None) -> set[str]:
     hidden: set[str] = set()
     for cards in state["decks"].values():
         hidden.update(cards)
-    for rnd, cards in state["research_deck"].items():
+    for _rnd, cards in state["research_deck"].items():
         hidden.update(cards)
     hidden.update(state["golden_tray"])
     for h, hand in enumerate(state["hands"]):
