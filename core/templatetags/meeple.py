@@ -72,3 +72,13 @@ def game_name(slug):
 
     game = registry().games.get(slug)
     return game.name if game else slug
+
+
+@register.simple_tag
+def find_move(moves, kind, **fields):
+    """``{% find_move moves "place" floor=1 col=2 as m %}``: the first legal move of that type
+    with those fields, or None, so a board can make exactly the matching cell clickable."""
+    for move in moves or []:
+        if move.get("type") == kind and all(move.get(k) == v for k, v in fields.items()):
+            return move
+    return None
