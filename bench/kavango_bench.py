@@ -5,6 +5,7 @@ self-play averages by score category (to compare with the reconstruction's sanit
     .venv/bin/python bench/kavango_bench.py winrate --players 4 --games 1000
     .venv/bin/python bench/kavango_bench.py selfplay --players 4 --games 200 [--lodges]
     .venv/bin/python bench/kavango_bench.py lodges --games 500
+    .venv/bin/python bench/kavango_bench.py solo --games 100 [--lodges]
 """
 
 from __future__ import annotations
@@ -87,9 +88,22 @@ def lodges(args):
         print(f"  {diff:>12}: {built / games:.2f} Lodges built, {score / games:.1f} points a player")
 
 
+def solo(args):
+    for level in ("easy", "intermediate", "expert"):
+        wins = mine = theirs = 0
+        for seed in range(args.games):
+            run = playout(GAME, 1, seed=seed, options={"lodges": args.lodges, "oppo": level},
+                          seat_options=[{"difficulty": "lodges"}], bots=[Warden()])
+            wins += run.result.won[0]
+            mine += run.result.scores[0]
+            theirs += run.result.details["oppo_score"]
+        n = args.games
+        print(f"  Oppo {level:>12}: Warden wins {wins / n:.0%}, {mine / n:.1f} vs Oppo {theirs / n:.1f}")
+
+
 def main():
     parser = argparse.ArgumentParser()
-    parser.add_argument("what", choices=("speed", "winrate", "selfplay", "lodges"))
+    parser.add_argument("what", choices=("speed", "winrate", "selfplay", "lodges", "solo"))
     parser.add_argument("--players", type=int, default=4)
     parser.add_argument("--games", type=int, default=100)
     parser.add_argument("--lodges", action="store_true")

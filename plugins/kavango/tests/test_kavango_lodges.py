@@ -405,3 +405,17 @@ def test_mixed_difficulties_play_at_one_table():
 
     run = playout(GAME, 4, seed=2, options={"lodges": True, "golden_lodge": True}, seat_options=MIXED)
     assert run.result.breakdown[0]["no_lodges_bonus"] == 48
+
+
+def test_golden_lodge_is_claimed_automatically_when_met():
+    state = golden_game()
+    place(state, 0, EXAMPLE)
+    state = act(state, 0, {"type": "done"})
+    assert state["golden"]["pending"][0]["seat"] == 0
+
+
+def test_golden_lodge_option_needs_the_expansion():
+    from core.engine import OptionError, resolve_options
+
+    with pytest.raises(OptionError):
+        resolve_options(GAME, 3, {"lodges": False, "golden_lodge": True})

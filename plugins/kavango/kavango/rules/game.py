@@ -2,12 +2,12 @@
 
 from __future__ import annotations
 
-from core.engine import Game, IllegalMove, Option, Result
+from core.engine import Game, IllegalMove, Option, OptionError, Result
 from core.engine.fields import get_str
 from core.engine.game import ranks_by
 
 from .. import catalog as cat
-from . import draft, investment, scoring, setup, turn, views
+from . import draft, investment, lodges, scoring, setup, turn, views
 
 DIFFICULTIES = (
     ("none", "No Lodges (+48 points)"),
@@ -58,6 +58,10 @@ class Kavango(Game):
         Option("start_money", "Starting money ($m)", kind="int", default=2, min=0, max=5,
                per_seat=True, help="A handicap: players may start with different amounts."),
     )
+
+    def validate_options(self, players, options, seat_options):
+        if options.get("golden_lodge") and not options.get("lodges"):
+            raise OptionError("The Golden Lodge needs the Lodges expansion.")
 
     # ---- contract ------------------------------------------------------------------------
     def setup(self, players, options, seat_options, rng):
@@ -264,5 +268,6 @@ class Kavango(Game):
 
     def move_done(self, state, seat, move, rng):
         self._require(state, seat, "act", "invest")
+        lodges.claim_golden_if_met(state, seat)
         draft.finish_acting(state)
         return state

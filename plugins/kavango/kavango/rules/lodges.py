@@ -118,6 +118,16 @@ def claim_golden(state: dict, seat: int, card: str, point: tuple[int, int]) -> N
     )
 
 
+def claim_golden_if_met(state: dict, seat: int) -> None:
+    """The Golden Lodge is claimed as soon as its conditions are met: a player who meets a card
+    but did not claim it by the end of the Investment stage claims the best block found."""
+    options = golden_options(state, seat)
+    if options:
+        p = state["p"][seat]
+        card, point = max(options, key=lambda o: (block_value(p, o[1]), o))
+        claim_golden(state, seat, card, point)
+
+
 def resolve_golden(state: dict) -> None:
     """Same-turn claims: highest value around the lodge, then most Lodges built, then all tied."""
     pending = state["golden"]["pending"]
