@@ -54,6 +54,11 @@ REWILDING_PER_STAGE = 1  # R
 REWILDING_SUPPLY = {"grass": 3, "tree": 3, "invertebrate": 3, "fish": 3}  # R
 GRANT_VALUE = 3  # Conservation Grant.  R
 FUNDRAISER_BONUS = 3  # R
+CLIMATE_ACTION_MARKERS = 2  # Community Climate Action.  R
+PROTECTION_ACTION_STEPS = 1  # Anti-Poaching Unit / Habitat Restoration.  R
+EXPERT_START_LEVEL = 1  # Ranger's Smuggling, Ecologist's Habitat.  R
+VET_EXTRA_SPACES = 1  # R
+CARNIVORE_DISCOUNT = 1  # animal symbols a Carnivore Biologist may lack.  R
 ORNITHOLOGIST_BONUS = 1  # R
 
 REARRANGE_PER_STAGE = 4  # animals lifted in one Investment stage: a digital limit.  R

@@ -64,8 +64,11 @@ def unbuilt_cards(p: dict) -> list[str]:
 def buildable(p: dict) -> list[tuple[str, tuple[int, int]]]:
     """Every (kept card, point) where that Lodge could be built now."""
     free = [pt for pt in points() if pt not in used_points(p)]
+    pieces = Counter(b["level"] for b in p["lodges"]["built"])
     found = []
     for card in unbuilt_cards(p):
+        if pieces[cat.LODGES_BY_ID[card].level] >= K.LODGE_PIECES_PER_LEVEL:
+            continue
         need = cat.LODGES_BY_ID[card].requires
         for pt in free:
             animals = block_animals(p, pt)

@@ -35,7 +35,7 @@ def reserve_animals(p: dict) -> list[str]:
 
 
 def sanctuary_spaces(p: dict) -> int:
-    return K.SANCTUARY_SPACES + (1 if p.get("expert") == EXPERT_SANCTUARY else 0)
+    return K.SANCTUARY_SPACES + (K.VET_EXTRA_SPACES if p.get("expert") == EXPERT_SANCTUARY else 0)
 
 
 # ---- symbols and requirements --------------------------------------------------------------
@@ -76,7 +76,8 @@ def requirement_gaps(state: dict, p: dict, card_id: str) -> list[str]:
             animal_short += short
         gaps.append(f"{short} more {cat.SYMBOL_NAMES[sym]}")
     if (
-        p.get("expert") == "expert-carnivore" and a.type in PREDATORS and animal_short == 1
+        p.get("expert") == "expert-carnivore" and a.type in PREDATORS
+        and animal_short <= K.CARNIVORE_DISCOUNT
         and all(s in cat.ANIMAL_TYPES for s, n in a.food.items() if n > have[s])
     ):
         gaps = []

@@ -183,9 +183,9 @@ def choose_expert(state: dict, seat: int, expert: str) -> None:
     p = state["p"][seat]
     p["expert"] = expert
     if expert == "expert-ranger":
-        p["smuggling"] = 1
+        p["smuggling"] = K.EXPERT_START_LEVEL
     elif expert == "expert-ecologist":
-        p["habitat"] = 1
+        p["habitat"] = K.EXPERT_START_LEVEL
     elif expert == "expert-fundraiser":
         p["money"] += K.FUNDRAISER_BONUS
     state["experts_tray"] = state.get("experts_tray", []) + [

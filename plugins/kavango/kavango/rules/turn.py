@@ -153,11 +153,11 @@ def resolve_action(state: dict, seat: int, card: str) -> None:
     if kind == "grant":
         p["money"] += K.GRANT_VALUE
     elif kind == "anti_poaching_unit":
-        p["smuggling"] += 1
+        p["smuggling"] = min(K.MAX_PROTECTION, p["smuggling"] + K.PROTECTION_ACTION_STEPS)
     elif kind == "habitat_restoration":
-        p["habitat"] += 1
+        p["habitat"] = min(K.MAX_PROTECTION, p["habitat"] + K.PROTECTION_ACTION_STEPS)
     elif kind == "climate_action":
-        place_climate(state, p, seat, 2)
+        place_climate(state, p, seat, K.CLIMATE_ACTION_MARKERS)
     state["discard"].append(card)
     state["step"] = "invest"
 
