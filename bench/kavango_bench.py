@@ -30,8 +30,10 @@ def speed(args):
         run = playout(GAME, n, seed=seed, options={"lodges": args.lodges})
         plies += run.plies
     spent = time.perf_counter() - start
-    print(f"{args.games} random playouts (1-5 players, lodges={args.lodges}): "
-          f"{args.games / spent:.1f} games/s, {plies / spent:.0f} plies/s")
+    print(
+        f"{args.games} random playouts (1-5 players, lodges={args.lodges}): "
+        f"{args.games / spent:.1f} games/s, {plies / spent:.0f} plies/s"
+    )
 
 
 def winrate(args):
@@ -44,16 +46,23 @@ def winrate(args):
         if run.result.ranks[seat] == 1:
             wins += 1
             shared += run.result.ranks.count(1) > 1
-    print(f"Warden vs {args.players - 1} random bots, {args.games} games, lodges={args.lodges}: "
-          f"wins {wins / args.games:.1%} (shared {shared}); a random seat would win "
-          f"{1 / args.players:.1%}")
+    print(
+        f"Warden vs {args.players - 1} random bots, {args.games} games, lodges={args.lodges}: "
+        f"wins {wins / args.games:.1%} (shared {shared}); a random seat would win "
+        f"{1 / args.players:.1%}"
+    )
 
 
 def selfplay(args):
     totals, count, extra = defaultdict(float), 0, defaultdict(float)
     for seed in range(args.games):
-        run = playout(GAME, args.players, seed=seed, options={"lodges": args.lodges},
-                      bots=[Warden()] * args.players)
+        run = playout(
+            GAME,
+            args.players,
+            seed=seed,
+            options={"lodges": args.lodges},
+            bots=[Warden()] * args.players,
+        )
         for s, row in enumerate(run.result.breakdown):
             for k, v in row.items():
                 totals[k] += v
@@ -79,26 +88,42 @@ def lodges(args):
     for diff in DIFFICULTIES:
         built = score = games = 0
         for seed in range(args.games // len(DIFFICULTIES)):
-            run = playout(GAME, 4, seed=seed, options={"lodges": True, "golden_lodge": True},
-                          seat_options=[{"difficulty": diff}] * 4, bots=[Warden()] * 4)
+            run = playout(
+                GAME,
+                4,
+                seed=seed,
+                options={"lodges": True, "golden_lodge": True},
+                seat_options=[{"difficulty": diff}] * 4,
+                bots=[Warden()] * 4,
+            )
             for s in range(4):
                 built += len(run.state["p"][s]["lodges"]["built"])
                 score += run.result.scores[s]
                 games += 1
-        print(f"  {diff:>12}: {built / games:.2f} Lodges built, {score / games:.1f} points a player")
+        print(
+            f"  {diff:>12}: {built / games:.2f} Lodges built, {score / games:.1f} points a player"
+        )
 
 
 def solo(args):
     for level in ("easy", "intermediate", "expert"):
         wins = mine = theirs = 0
         for seed in range(args.games):
-            run = playout(GAME, 1, seed=seed, options={"lodges": args.lodges, "oppo": level},
-                          seat_options=[{"difficulty": "lodges"}], bots=[Warden()])
+            run = playout(
+                GAME,
+                1,
+                seed=seed,
+                options={"lodges": args.lodges, "oppo": level},
+                seat_options=[{"difficulty": "lodges"}],
+                bots=[Warden()],
+            )
             wins += run.result.won[0]
             mine += run.result.scores[0]
             theirs += run.result.details["oppo_score"]
         n = args.games
-        print(f"  Oppo {level:>12}: Warden wins {wins / n:.0%}, {mine / n:.1f} vs Oppo {theirs / n:.1f}")
+        print(
+            f"  Oppo {level:>12}: Warden wins {wins / n:.0%}, {mine / n:.1f} vs Oppo {theirs / n:.1f}"
+        )
 
 
 def main():

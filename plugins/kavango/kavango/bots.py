@@ -18,8 +18,13 @@ from .rules.scoring import research_tier
 from .rules.turn import action_usable
 
 ACTION_VALUE = {
-    "grant": 3.5, "rewilding_project": 3.0, "anti_poaching_unit": 3.0, "habitat_restoration": 3.0,
-    "climate_action": 2.5, "wildlife_exchange": 1.5, "relocation": 1.5,
+    "grant": 3.5,
+    "rewilding_project": 3.0,
+    "anti_poaching_unit": 3.0,
+    "habitat_restoration": 3.0,
+    "climate_action": 2.5,
+    "wildlife_exchange": 1.5,
+    "relocation": 1.5,
 }
 
 
@@ -38,13 +43,24 @@ class Warden(Bot):
     # ---- setup ---------------------------------------------------------------------------
     def _choose(self, state, seat, moves):
         experts = [m for m in moves if m["type"] == "expert"]
-        prefer = ("expert-fundraiser", "expert-ecologist", "expert-ranger", "expert-researcher",
-                  "expert-botanist", "expert-climate", "expert-carnivore", "expert-vet",
-                  "expert-liaison", "expert-ornithologist")
+        prefer = (
+            "expert-fundraiser",
+            "expert-ecologist",
+            "expert-ranger",
+            "expert-researcher",
+            "expert-botanist",
+            "expert-climate",
+            "expert-carnivore",
+            "expert-vet",
+            "expert-liaison",
+            "expert-ornithologist",
+        )
         if experts:
             return min(experts, key=lambda m: prefer.index(m["card"]))
         returns = [m for m in moves if m["type"] == "return_lodge"]
-        return min(returns, key=lambda m: -self._lodge_difficulty(cat.LODGES_BY_ID[m["card"]].requires))
+        return min(
+            returns, key=lambda m: -self._lodge_difficulty(cat.LODGES_BY_ID[m["card"]].requires)
+        )
 
     @staticmethod
     def _lodge_difficulty(requires):
@@ -95,7 +111,9 @@ class Warden(Bot):
         if not lodges.uses_lodges(state, seat):
             return 0
         p = state["p"][seat]
-        return int(any(animal_type in cat.LODGES_BY_ID[c].requires for c in lodges.unbuilt_cards(p)))
+        return int(
+            any(animal_type in cat.LODGES_BY_ID[c].requires for c in lodges.unbuilt_cards(p))
+        )
 
     # ---- using the card ------------------------------------------------------------------
     def _use(self, state, seat, moves):
@@ -108,8 +126,10 @@ class Warden(Bot):
             return by_how["producer"]
         if "action" in by_how and ACTION_VALUE.get(cat.kind_of(card), 0) >= 1.5:
             return by_how["action"]
-        if "sanctuary" in by_how and cat.animal(card).vp >= 4 and state["round"] < 2 + (
-            state["turn"] < 7
+        if (
+            "sanctuary" in by_how
+            and cat.animal(card).vp >= 4
+            and state["round"] < 2 + (state["turn"] < 7)
         ):
             return by_how["sanctuary"]
         return by_how["discard"]
@@ -118,8 +138,14 @@ class Warden(Bot):
         p = state["p"][seat]
         if not lodges.uses_lodges(state, seat):
             return options[0]
-        return max(options, key=lambda m: (self._cell_score(p, animal_type, m["row"], m["col"]),
-                                           -abs(m["row"] - 1), -m["col"]))
+        return max(
+            options,
+            key=lambda m: (
+                self._cell_score(p, animal_type, m["row"], m["col"]),
+                -abs(m["row"] - 1),
+                -m["col"],
+            ),
+        )
 
     def _cell_score(self, p, animal_type, r, c):
         """How far this cell, holding an animal of this type, advances some kept Lodge card."""
@@ -129,8 +155,11 @@ class Warden(Bot):
             cells = lodges.block(point)
             if (r, c) not in cells or point in used:
                 continue
-            present = [cat.animal(p["grid"][rr][cc]).type for rr, cc in cells
-                       if p["grid"][rr][cc] and (rr, cc) != (r, c)]
+            present = [
+                cat.animal(p["grid"][rr][cc]).type
+                for rr, cc in cells
+                if p["grid"][rr][cc] and (rr, cc) != (r, c)
+            ]
             locked = sum(1 for rr, cc in cells if p["cp"][rr][cc] is not None)
             for card in lodges.unbuilt_cards(p):
                 need = Counter(cat.LODGES_BY_ID[card].requires)
@@ -155,8 +184,10 @@ class Warden(Bot):
 
     def _exchange_take(self, state, seat, moves):
         p = state["p"][seat]
-        return max(moves, key=lambda m: (not requirement_gaps(state, p, m["card"]),
-                                         cat.animal(m["card"]).vp))
+        return max(
+            moves,
+            key=lambda m: (not requirement_gaps(state, p, m["card"]), cat.animal(m["card"]).vp),
+        )
 
     def _rewild_free(self, state, seat, moves):
         need = self._needed_symbols(state, seat)
@@ -212,8 +243,15 @@ class Warden(Bot):
                 pool = [cell for cell in animals if cell not in cells and cell not in fixed]
                 plan = []
                 for animal_type in remaining.elements():
-                    source = next((cell for cell in pool if cat.animal(grid[cell[0]][cell[1]]).type
-                                   == animal_type and cell not in [s for s, _ in plan]), None)
+                    source = next(
+                        (
+                            cell
+                            for cell in pool
+                            if cat.animal(grid[cell[0]][cell[1]]).type == animal_type
+                            and cell not in [s for s, _ in plan]
+                        ),
+                        None,
+                    )
                     if source is None:
                         break
                     plan.append((source, targets[len(plan)]))
@@ -243,7 +281,9 @@ class Warden(Bot):
             return min(kinds["unlock"], key=lambda m: (p["cp"][m["row"]][m["col"]], -m["col"]))
         if "solar" in kinds and state["round"] == 2 and late_round:
             return max(kinds["solar"], key=lambda m: sum(m["markers"]))
-        if "discard_lodge" in kinds and (last_turn or (state["turn"] == 10 and state["round"] == 1)):
+        if "discard_lodge" in kinds and (
+            last_turn or (state["turn"] == 10 and state["round"] == 1)
+        ):
             return max(kinds["discard_lodge"], key=lambda m: cat.LODGES_BY_ID[m["card"]].level)
         if "rearrange" in kinds and self._lodge_plan(state, seat):
             return kinds["rearrange"][0]

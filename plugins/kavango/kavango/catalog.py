@@ -16,18 +16,33 @@ from functools import cache
 from typing import NamedTuple
 
 ANIMAL_TYPES = (
-    "small_mammal", "bird", "reptile", "medium_mammal", "large_mammal", "bird_of_prey", "predator",
+    "small_mammal",
+    "bird",
+    "reptile",
+    "medium_mammal",
+    "large_mammal",
+    "bird_of_prey",
+    "predator",
 )
 TYPE_NAMES = {
-    "small_mammal": "small mammal", "bird": "bird", "reptile": "reptile/amphibian",
-    "medium_mammal": "medium mammal", "large_mammal": "large mammal",
-    "bird_of_prey": "bird of prey", "predator": "predator",
+    "small_mammal": "small mammal",
+    "bird": "bird",
+    "reptile": "reptile/amphibian",
+    "medium_mammal": "medium mammal",
+    "large_mammal": "large mammal",
+    "bird_of_prey": "bird of prey",
+    "predator": "predator",
 }
 PRODUCER_SYMBOLS = ("grass", "tree", "invertebrate", "termite", "bee", "fish")
 PRODUCER_KINDS = ("grass", "tree", "invertebrate", "fish")
 SYMBOL_NAMES = {
-    "grass": "grass", "tree": "tree", "invertebrate": "invertebrate", "termite": "termite",
-    "bee": "bee", "fish": "fish", **TYPE_NAMES,
+    "grass": "grass",
+    "tree": "tree",
+    "invertebrate": "invertebrate",
+    "termite": "termite",
+    "bee": "bee",
+    "fish": "fish",
+    **TYPE_NAMES,
 }
 PROTECTION_NAMES = {"H": "Habitat", "S": "Smuggling", "C": "Climate"}
 
@@ -93,6 +108,7 @@ class GoldenCard(NamedTuple):
     min_value: int
 
 
+# fmt: off
 PRODUCERS = (
     Producer("grass", "Grasses", ("grass",), 11),
     Producer("tree", "Trees", ("tree",), 11),
@@ -373,6 +389,8 @@ COMMUNITY_PROTECTION_MARKERS = (
 )
 INTERMEDIATE_REMOVES = ((0, 2), (0, 3), (2, 2), (2, 3))
 
+# fmt: on
+
 
 # ---- lookups and deck building ------------------------------------------------------------
 ANIMALS_BY_ID = {a.id: a for a in ANIMALS}
@@ -405,7 +423,9 @@ def action_cards(kind: str | None = None) -> list[str]:
 @cache
 def kind_of(card_id: str) -> str:
     """``kav-zebra-2`` -> ``zebra``; Rewilding cards ``rewild-grass-1`` -> ``rewild-grass``."""
-    return card_id[4:].rsplit("-", 1)[0] if card_id.startswith("kav-") else card_id.rsplit("-", 1)[0]
+    return (
+        card_id[4:].rsplit("-", 1)[0] if card_id.startswith("kav-") else card_id.rsplit("-", 1)[0]
+    )
 
 
 @cache
@@ -419,7 +439,7 @@ def producer_symbols(card_id: str) -> tuple[str, ...]:
     if kind in PRODUCERS_BY_ID:
         return PRODUCERS_BY_ID[kind].symbols
     if kind.startswith("rewild-"):
-        return REWILDING[kind[len("rewild-"):]]
+        return REWILDING[kind[len("rewild-") :]]
     return ()
 
 
@@ -445,7 +465,7 @@ def card_name(card_id: str) -> str:
         if kind in table:
             return table[kind].name
     if kind.startswith("rewild-"):
-        return f"Rewilding ({kind[len('rewild-'):]})"
+        return f"Rewilding ({kind[len('rewild-') :]})"
     return card_id
 
 

@@ -91,8 +91,9 @@ def test_round_hands_follow_the_composition_table():
             draft.start_round(state, rnd)
         action, a, b, c = K.HAND_COMPOSITION[12][rnd]
         for hand in state["hands"]:
-            assert _decks(hand) == Counter({k: v for k, v in
-                                            {"action": action, "A": a, "B": b, "C": c}.items() if v})
+            assert _decks(hand) == Counter(
+                {k: v for k, v in {"action": action, "A": a, "B": b, "C": c}.items() if v}
+            )
 
 
 def test_discard_timing_after_dealing_rounds_two_and_three():
@@ -118,8 +119,11 @@ def test_two_player_relocation_variant():
 def test_without_the_variant_relocations_are_shuffled_in():
     state = to_draft(new_game(2, relocation_variant=False))
     assert state["decks"]["relocation"] == []
-    assert sum("relocation" in c for c in state["decks"]["action"]) + sum(
-        "relocation" in c for h in state["hands"] for c in h) == 8
+    assert (
+        sum("relocation" in c for c in state["decks"]["action"])
+        + sum("relocation" in c for h in state["hands"] for c in h)
+        == 8
+    )
 
 
 def test_hand_markers_are_letters_and_rotate_between_rounds():
@@ -475,10 +479,17 @@ def test_a_tie_is_a_shared_victory():
 
 
 # ---- payloads -----------------------------------------------------------------------------
-@pytest.mark.parametrize("bad", [
-    {"type": "draft"}, {"type": "draft", "card": 3}, {"type": "use", "how": "eat"},
-    {"type": "nope"}, {}, {"type": "research", "card": "R1-01", "tier": "2"},
-])
+@pytest.mark.parametrize(
+    "bad",
+    [
+        {"type": "draft"},
+        {"type": "draft", "card": 3},
+        {"type": "use", "how": "eat"},
+        {"type": "nope"},
+        {},
+        {"type": "research", "card": "R1-01", "tier": "2"},
+    ],
+)
 def test_malformed_moves_are_refused(bad):
     state = to_draft(new_game(3))
     with pytest.raises(IllegalMove):

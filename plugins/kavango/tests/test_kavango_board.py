@@ -18,8 +18,14 @@ def render(state, seat):
 
     players = [{"seat": s, "name": f"Ranger{s}", "is_bot": False} for s in range(state["players"])]
     moves = GAME.legal_moves(state, seat) if seat is not None else []
-    context = {"view": GAME.view(state, seat), "seat": seat, "moves": moves, "players": players,
-               "match": SimpleNamespace(id=7, pk=7, version=3), "game": GAME}
+    context = {
+        "view": GAME.view(state, seat),
+        "seat": seat,
+        "moves": moves,
+        "players": players,
+        "match": SimpleNamespace(id=7, pk=7, version=3),
+        "game": GAME,
+    }
     html = render_to_string("kavango/board.html", context)
     assert find_leaks(html, GAME.secrets(state, seat)) == []
     return html

@@ -19,14 +19,21 @@ def test_hooks_register_the_game_and_the_bot():
     assert register_bots()[0].game == "kavango"
 
 
-@pytest.mark.parametrize("players,options,seats", [
-    (1, {"lodges": True, "oppo": "expert"}, [{"difficulty": "maximum"}]),
-    (3, {"lodges": True, "golden_lodge": True},
-     [{"difficulty": d} for d in ("lodges", "intermediate", "maximum")]),
-])
+@pytest.mark.parametrize(
+    "players,options,seats",
+    [
+        (1, {"lodges": True, "oppo": "expert"}, [{"difficulty": "maximum"}]),
+        (
+            3,
+            {"lodges": True, "golden_lodge": True},
+            [{"difficulty": d} for d in ("lodges", "intermediate", "maximum")],
+        ),
+    ],
+)
 def test_warden_finishes_games_in_every_mode(players, options, seats):
-    run = playout(GAME, players, seed=4, options=options, seat_options=seats,
-                  bots=[Warden()] * players)
+    run = playout(
+        GAME, players, seed=4, options=options, seat_options=seats, bots=[Warden()] * players
+    )
     assert run.result is not None
 
 

@@ -19,17 +19,32 @@ def test_deck_sizes():
 
 def test_producer_symbol_counts_match_the_corrected_table():
     counts = Counter(s for cid in cat.deck_a() for s in cat.producer_symbols(cid))
-    assert counts == {"grass": 11, "tree": 11, "invertebrate": 11, "termite": 4, "bee": 2, "fish": 7}
+    assert counts == {
+        "grass": 11,
+        "tree": 11,
+        "invertebrate": 11,
+        "termite": 4,
+        "bee": 2,
+        "fish": 7,
+    }
 
 
 def test_animal_counts_per_type_and_deck():
-    counts = Counter((cat.animal(c).type, cat.animal(c).deck) for d in "BC" for c in cat.deck_animals(d))
+    counts = Counter(
+        (cat.animal(c).type, cat.animal(c).deck) for d in "BC" for c in cat.deck_animals(d)
+    )
     assert counts == {
-        ("small_mammal", "B"): 13, ("small_mammal", "C"): 6,
-        ("bird", "B"): 9, ("bird", "C"): 10,
-        ("reptile", "B"): 10, ("reptile", "C"): 8,
-        ("medium_mammal", "B"): 8, ("medium_mammal", "C"): 11,
-        ("large_mammal", "C"): 19, ("bird_of_prey", "C"): 15, ("predator", "C"): 19,
+        ("small_mammal", "B"): 13,
+        ("small_mammal", "C"): 6,
+        ("bird", "B"): 9,
+        ("bird", "C"): 10,
+        ("reptile", "B"): 10,
+        ("reptile", "C"): 8,
+        ("medium_mammal", "B"): 8,
+        ("medium_mammal", "C"): 11,
+        ("large_mammal", "C"): 19,
+        ("bird_of_prey", "C"): 15,
+        ("predator", "C"): 19,
     }
 
 
@@ -39,8 +54,17 @@ def test_highest_requirement_per_symbol():
         for sym, n in a.food.items():
             most[sym] = max(most[sym], n)
     assert dict(most) == {
-        "grass": 4, "tree": 4, "invertebrate": 3, "termite": 2, "bee": 1, "fish": 3,
-        "small_mammal": 3, "bird": 3, "reptile": 3, "medium_mammal": 4, "large_mammal": 4,
+        "grass": 4,
+        "tree": 4,
+        "invertebrate": 3,
+        "termite": 2,
+        "bee": 1,
+        "fish": 3,
+        "small_mammal": 3,
+        "bird": 3,
+        "reptile": 3,
+        "medium_mammal": 4,
+        "large_mammal": 4,
     }
     assert "bird_of_prey" not in most and "predator" not in most
 
@@ -68,7 +92,12 @@ def test_research_cards_15_per_round_with_rising_tiers():
 def test_lodge_catalogue():
     assert Counter(c.level for c in cat.LODGE_CARDS) == {1: 15, 2: 15, 3: 15}
     assert all(len(c.requires) == 4 for c in cat.LODGE_CARDS)
-    assert cat.LODGES_BY_ID["L2-01"].requires == ("small_mammal", "reptile", "large_mammal", "predator")
+    assert cat.LODGES_BY_ID["L2-01"].requires == (
+        "small_mammal",
+        "reptile",
+        "large_mammal",
+        "predator",
+    )
     assert len(cat.GOLDEN_LODGE_CARDS) == 15
     assert all(len(set(c.requires)) == 4 for c in cat.GOLDEN_LODGE_CARDS)
     g = cat.GOLDEN_BY_ID["G-01"]

@@ -25,10 +25,14 @@ def chosen(expert, players=2, **options):
     return state
 
 
-@pytest.mark.parametrize("expert,field,value", [
-    ("expert-ranger", "smuggling", 1), ("expert-ecologist", "habitat", 1),
-    ("expert-fundraiser", "money", 5),
-])
+@pytest.mark.parametrize(
+    "expert,field,value",
+    [
+        ("expert-ranger", "smuggling", 1),
+        ("expert-ecologist", "habitat", 1),
+        ("expert-fundraiser", "money", 5),
+    ],
+)
 def test_experts_with_a_starting_bonus(expert, field, value):
     assert chosen(expert)["p"][0][field] == value
 
@@ -97,8 +101,18 @@ def test_a_seat_claims_the_golden_lodge_once_per_turn():
     state = investing(state)
     from kavango_helpers import place
 
-    place(state, 0, {(0, 0): "rock_monitor", (0, 1): "cheetah", (1, 0): "buffalo", (1, 1): "pangolin",
-                     (0, 2): "lion", (1, 2): "impala"})
+    place(
+        state,
+        0,
+        {
+            (0, 0): "rock_monitor",
+            (0, 1): "cheetah",
+            (1, 0): "buffalo",
+            (1, 1): "pangolin",
+            (0, 2): "lion",
+            (1, 2): "impala",
+        },
+    )
     state = act(state, 0, {"type": "golden", "card": "G-01", "row": 0, "col": 0})
     assert lodges.golden_options(state, 0) == []
 
@@ -118,7 +132,9 @@ def test_solar_pays_only_for_the_markers_placed():
 
 
 def test_intermediate_lodges_earn_money_too():
-    state = investing(to_draft(new_game(2, lodges=True, seats=[{"difficulty": "intermediate"}] * 2)))
+    state = investing(
+        to_draft(new_game(2, lodges=True, seats=[{"difficulty": "intermediate"}] * 2))
+    )
     state["p"][0]["lodges"]["kept"] = ["L2-01"]
     from kavango_helpers import place
 

@@ -90,7 +90,11 @@ def test_community_protection_markers_by_difficulty():
 def test_per_seat_difficulty_is_shown_at_the_table():
     state = to_draft(new_game(4, lodges=True, seats=MIXED))
     assert [p["difficulty"] for p in GAME.view(state, None)["players"]] == [
-        "none", "lodges", "intermediate", "maximum"]
+        "none",
+        "lodges",
+        "intermediate",
+        "maximum",
+    ]
 
 
 # ---- building Lodges ---------------------------------------------------------------------
@@ -122,8 +126,18 @@ def test_wrong_types_cannot_build():
 def test_several_lodges_in_one_turn_reusing_animals():
     # L1-10: small mammal, bird, reptile, medium mammal; L1-09: small mammal, bird, bird, reptile
     state = investing(keep(lodge_game(2), 0, ["L1-09", "L1-10"]))
-    place(state, 0, {(0, 0): "impala", (0, 1): "scrub_hare", (0, 2): "quelea",
-                     (1, 0): "reed_frog", (1, 1): "lilac_roller", (1, 2): "tree_agama"})
+    place(
+        state,
+        0,
+        {
+            (0, 0): "impala",
+            (0, 1): "scrub_hare",
+            (0, 2): "quelea",
+            (1, 0): "reed_frog",
+            (1, 1): "lilac_roller",
+            (1, 2): "tree_agama",
+        },
+    )
     state = act(state, 0, {"type": "build", "card": "L1-10", "row": 0, "col": 0})
     state = act(state, 0, {"type": "build", "card": "L1-09", "row": 0, "col": 1}, 2)
     assert len(state["p"][0]["lodges"]["built"]) == 2
@@ -175,8 +189,21 @@ def test_reserve_animals_never_return_to_the_sanctuary_or_get_discarded():
     state = investing(lodge_game(2))
     place(state, 0, {(0, 0): "quelea"})
     kinds = {m["type"] for m in GAME.legal_moves(state, 0)}
-    assert kinds <= {"research", "protect", "climate", "rewild", "sell", "release", "rearrange",
-                     "build", "golden", "unlock", "solar", "discard_lodge", "done"}
+    assert kinds <= {
+        "research",
+        "protect",
+        "climate",
+        "rewild",
+        "sell",
+        "release",
+        "rearrange",
+        "build",
+        "golden",
+        "unlock",
+        "solar",
+        "discard_lodge",
+        "done",
+    }
     sells = [m["card"] for m in GAME.legal_moves(state, 0) if m["type"] == "sell"]
     assert card("quelea", 1) not in sells
 
@@ -260,11 +287,17 @@ def test_same_turn_full_tie_gives_10_points_to_each():
     place(state, 1, EXAMPLE)
     state = _same_turn(state, [0, 1])
     assert sorted(state["golden"]["winners"]) == [0, 1]
-    assert scoring.breakdown(state, 0)["golden_lodge"] == scoring.breakdown(state, 1)["golden_lodge"] == 10
+    assert (
+        scoring.breakdown(state, 0)["golden_lodge"]
+        == scoring.breakdown(state, 1)["golden_lodge"]
+        == 10
+    )
 
 
 def test_players_without_lodges_cannot_claim_the_golden_lodge():
-    state = to_draft(new_game(2, lodges=True, golden_lodge=True, seats=[{"difficulty": "none"}] * 2))
+    state = to_draft(
+        new_game(2, lodges=True, golden_lodge=True, seats=[{"difficulty": "none"}] * 2)
+    )
     state["golden"]["cards"] = ["G-01"]
     state = investing(state)
     place(state, 0, EXAMPLE)
@@ -403,7 +436,9 @@ def test_same_turn_climate_conflicts_follow_hand_marker_order():
 def test_mixed_difficulties_play_at_one_table():
     from core.engine import playout
 
-    run = playout(GAME, 4, seed=2, options={"lodges": True, "golden_lodge": True}, seat_options=MIXED)
+    run = playout(
+        GAME, 4, seed=2, options={"lodges": True, "golden_lodge": True}, seat_options=MIXED
+    )
     assert run.result.breakdown[0]["no_lodges_bonus"] == 48
 
 

@@ -18,10 +18,17 @@ VARIANTS = [
     (1, {"lodges": False, "oppo": "easy"}, None),
     (1, {"lodges": True, "oppo": "expert"}, [{"difficulty": "maximum"}]),
     (2, {"lodges": False, "relocation_variant": False}, None),
-    (2, {"lodges": True, "golden_lodge": True}, [{"difficulty": "intermediate"}, {"difficulty": "none"}]),
+    (
+        2,
+        {"lodges": True, "golden_lodge": True},
+        [{"difficulty": "intermediate"}, {"difficulty": "none"}],
+    ),
     (3, {"lodges": False}, None),
-    (4, {"lodges": True, "golden_lodge": True},
-     [{"difficulty": d} for d in ("none", "lodges", "intermediate", "maximum")]),
+    (
+        4,
+        {"lodges": True, "golden_lodge": True},
+        [{"difficulty": d} for d in ("none", "lodges", "intermediate", "maximum")],
+    ),
     (5, {"lodges": True, "expert_deal": False, "goal_deal": False}, None),
 ]
 
@@ -43,8 +50,10 @@ def test_views_never_leak_secrets(players, options, seats):
     bot = RandomBot()
     ply = 0
     while GAME.to_act(state):
-        if ply % 29 == 0 or state["phase"] in ("choose", "sanctuary") or (
-            state["phase"] == "draft" and state["turn"] == 1
+        if (
+            ply % 29 == 0
+            or state["phase"] in ("choose", "sanctuary")
+            or (state["phase"] == "draft" and state["turn"] == 1)
         ):
             for viewer in list(range(players)) + [None]:
                 text = json.dumps(GAME.view(state, viewer))

@@ -21,9 +21,15 @@ def start_round(state: dict, round_index: int) -> None:
     n = state["hand_count"]
     for i in range(n):
         hand = []
-        relocations = K.RELOCATION_VARIANT[round_index] if state["options"]["relocation_variant"] else 0
-        hand += [decks["relocation"].pop() for _ in range(min(relocations, len(decks["relocation"])))]
-        hand += [decks["action"].pop() for _ in range(min(actions - relocations, len(decks["action"])))]
+        relocations = (
+            K.RELOCATION_VARIANT[round_index] if state["options"]["relocation_variant"] else 0
+        )
+        hand += [
+            decks["relocation"].pop() for _ in range(min(relocations, len(decks["relocation"])))
+        ]
+        hand += [
+            decks["action"].pop() for _ in range(min(actions - relocations, len(decks["action"])))
+        ]
         for letter, count in (("A", a), ("B", b), ("C", c)):
             hand += [decks[letter].pop() for _ in range(min(count, len(decks[letter])))]
         state["hands"][i] = hand
@@ -41,7 +47,9 @@ def start_round(state: dict, round_index: int) -> None:
         p["round_flags"] = {"climate_free": False, "researcher": False, "lodge_discards": 0}
     state["phase"] = "draft"
     names = ", ".join(cat.RESEARCH_BY_ID[r].name for r in state["research"])
-    state["log"].append(f"Round {round_index + 1} begins: hands of {size} are dealt. Research: {names}.")
+    state["log"].append(
+        f"Round {round_index + 1} begins: hands of {size} are dealt. Research: {names}."
+    )
 
 
 def pass_direction(state: dict) -> int:

@@ -42,21 +42,55 @@ class Kavango(Game):
         "Reserve in the Kavango region, and (with the Lodges expansion) build Lodges around it."
     )
     options = (
-        Option("lodges", "Lodges expansion", kind="bool", default=True,
-               help="Lodge cards, Lodges and the expansion's climate rule."),
-        Option("golden_lodge", "Golden Lodge race", kind="bool", default=False, players=(2, 5),
-               help="Three Golden Lodge cards are revealed; the first to meet one claims 10 points."),
+        Option(
+            "lodges",
+            "Lodges expansion",
+            kind="bool",
+            default=True,
+            help="Lodge cards, Lodges and the expansion's climate rule.",
+        ),
+        Option(
+            "golden_lodge",
+            "Golden Lodge race",
+            kind="bool",
+            default=False,
+            players=(2, 5),
+            help="Three Golden Lodge cards are revealed; the first to meet one claims 10 points.",
+        ),
         Option("expert_deal", "Deal 2 Experts, keep 1 (updated rule)", kind="bool", default=True),
-        Option("goal_deal", "Deal 2 Goals, keep both, score 1 (updated rule)", kind="bool",
-               default=True),
-        Option("relocation_variant", "Two-player Relocation variant", kind="bool", default=True,
-               players=(1, 2)),
-        Option("oppo", "Oppo's level", default="intermediate", players=(1, 1),
-               choices=(("easy", "Easy"), ("intermediate", "Intermediate"), ("expert", "Expert"))),
-        Option("difficulty", "Lodges difficulty", default="lodges", per_seat=True,
-               choices=DIFFICULTIES),
-        Option("start_money", "Starting money ($m)", kind="int", default=2, min=0, max=5,
-               per_seat=True, help="A handicap: players may start with different amounts."),
+        Option(
+            "goal_deal",
+            "Deal 2 Goals, keep both, score 1 (updated rule)",
+            kind="bool",
+            default=True,
+        ),
+        Option(
+            "relocation_variant",
+            "Two-player Relocation variant",
+            kind="bool",
+            default=True,
+            players=(1, 2),
+        ),
+        Option(
+            "oppo",
+            "Oppo's level",
+            default="intermediate",
+            players=(1, 1),
+            choices=(("easy", "Easy"), ("intermediate", "Intermediate"), ("expert", "Expert")),
+        ),
+        Option(
+            "difficulty", "Lodges difficulty", default="lodges", per_seat=True, choices=DIFFICULTIES
+        ),
+        Option(
+            "start_money",
+            "Starting money ($m)",
+            kind="int",
+            default=2,
+            min=0,
+            max=5,
+            per_seat=True,
+            help="A handicap: players may start with different amounts.",
+        ),
     )
 
     def validate_options(self, players, options, seat_options):
@@ -90,7 +124,8 @@ class Kavango(Game):
                 moves += [{"type": "expert", "card": e} for e in p["expert_options"]]
             done_levels = {cat.LODGES_BY_ID[c].level for c in p["lodges"]["kept"]}
             moves += [
-                {"type": "return_lodge", "card": c} for c in p["lodges"]["dealt"]
+                {"type": "return_lodge", "card": c}
+                for c in p["lodges"]["dealt"]
                 if cat.LODGES_BY_ID[c].level not in done_levels
             ]
             return moves
@@ -117,19 +152,22 @@ class Kavango(Game):
             oppo_score = sum(oppo.values())
             details.update(oppo_score=oppo_score, oppo_breakdown=oppo)
             won = [scores[0] >= oppo_score]
-            note = (
-                f"Oppo scored {oppo_score}. "
-                + ("A tie is shared: nature is the winner." if scores[0] == oppo_score else "")
+            note = f"Oppo scored {oppo_score}. " + (
+                "A tie is shared: nature is the winner." if scores[0] == oppo_score else ""
             )
-            return Result(scores, [1], tiebreak=note.strip(), won=won, breakdown=rows,
-                          details=details)
+            return Result(
+                scores, [1], tiebreak=note.strip(), won=won, breakdown=rows, details=details
+            )
         ranks = ranks_by([(s,) for s in scores])
         tie = len(set(scores)) < len(scores)
         return Result(
-            scores, ranks,
+            scores,
+            ranks,
             tiebreak="Ties are not broken: a tie is a shared victory (nature is the winner)."
-            if tie else "",
-            breakdown=rows, details=details,
+            if tie
+            else "",
+            breakdown=rows,
+            details=details,
         )
 
     def progress(self, state):
@@ -162,7 +200,9 @@ class Kavango(Game):
         self._require(state, seat, "choose")
         card = get_str(move, "card")
         if {"type": "return_lodge", "card": card} not in self.legal_moves(state, seat):
-            raise IllegalMove("Return one of the three dealt Lodge cards of a level not yet settled.")
+            raise IllegalMove(
+                "Return one of the three dealt Lodge cards of a level not yet settled."
+            )
         setup.return_lodge(state, seat, card)
         state["log"].append(f"{state['p'][seat]['name']} has kept two Lodge cards of a level.")
         setup.maybe_finish_choosing(state)

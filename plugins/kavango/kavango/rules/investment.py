@@ -34,7 +34,11 @@ def research_options(state: dict, seat: int) -> list[tuple[str, int]]:
         met = research_tier(p, card)
         if met:
             found.append((card, met))
-        if p.get("expert") == "expert-researcher" and not p["round_flags"]["researcher"] and 1 <= met < 3:
+        if (
+            p.get("expert") == "expert-researcher"
+            and not p["round_flags"]["researcher"]
+            and 1 <= met < 3
+        ):
             found.append((card, met + 1))
     return found
 
@@ -45,7 +49,9 @@ def movable_cells(state: dict, seat: int) -> list[tuple[int, int]]:
         return []
     fixed = lodges.fixed_cells(p)
     return [
-        (r, c) for r in range(K.ROWS) for c in range(K.COLS)
+        (r, c)
+        for r in range(K.ROWS)
+        for c in range(K.COLS)
         if p["grid"][r][c] is not None and (r, c) not in fixed
     ]
 
@@ -66,14 +72,16 @@ def invest_moves(state: dict, seat: int) -> list[dict]:
     moves += [{"type": "sell", "card": c} for c in p["sanctuary"]]
     if empty_cells(p):
         moves += [
-            {"type": "release", "card": c} for c in p["sanctuary"]
+            {"type": "release", "card": c}
+            for c in p["sanctuary"]
             if not requirement_gaps(state, p, c)
         ]
     if movable_cells(state, seat):
         moves.append({"type": "rearrange"})
     if lodges.uses_lodges(state, seat):
         moves += [
-            {"type": "build", "card": card, "row": r, "col": c} for card, (r, c) in lodges.buildable(p)
+            {"type": "build", "card": card, "row": r, "col": c}
+            for card, (r, c) in lodges.buildable(p)
         ]
         moves += [
             {"type": "golden", "card": card, "row": r, "col": c}
@@ -82,7 +90,8 @@ def invest_moves(state: dict, seat: int) -> list[dict]:
     if lodges.uses_cp(state, seat):
         moves += [{"type": "unlock", "row": r, "col": c} for r, c in lodges.unlock_options(p)]
         moves += [
-            {"type": "solar", "row": r, "col": c, "markers": m} for r, c, m in lodges.solar_options(p)
+            {"type": "solar", "row": r, "col": c, "markers": m}
+            for r, c, m in lodges.solar_options(p)
         ]
         if lodges.may_discard_lodge(state, seat):
             moves += [{"type": "discard_lodge", "card": c} for c in lodges.unbuilt_cards(p)]
@@ -125,7 +134,9 @@ def protect(state: dict, seat: int, move: dict) -> None:
         raise IllegalMove(f"Raising {track.title()} protection costs ${cost}m.")
     p["money"] -= cost
     p[track] += 1
-    state["log"].append(f"{p['name']} raises {track.title()} protection to {p[track]} for ${cost}m.")
+    state["log"].append(
+        f"{p['name']} raises {track.title()} protection to {p[track]} for ${cost}m."
+    )
 
 
 def climate(state: dict, seat: int, move: dict) -> None:
@@ -205,7 +216,9 @@ def place(state: dict, seat: int, move: dict) -> None:
     p["placing"] = None
     enter_reserve(state, seat, card, r, c)
     state["step"] = "invest"
-    state["log"].append(f"{p['name']} moves {cat.card_name(card)} from the Sanctuary to the Reserve.")
+    state["log"].append(
+        f"{p['name']} moves {cat.card_name(card)} from the Sanctuary to the Reserve."
+    )
 
 
 def rearrange(state: dict, seat: int, move: dict) -> None:
@@ -238,7 +251,9 @@ def drop_moves(state: dict, seat: int) -> list[dict]:
     p = state["p"][seat]
     fixed = lodges.fixed_cells(p)
     targets = [
-        (r, c) for r in range(K.ROWS) for c in range(K.COLS)
+        (r, c)
+        for r in range(K.ROWS)
+        for c in range(K.COLS)
         if not p["cp"][r][c] and (p["grid"][r][c] is None or (r, c) not in fixed)
     ]
     return [{"type": "drop", "row": r, "col": c} for r, c in targets]
@@ -297,7 +312,9 @@ def solar(state: dict, seat: int, move: dict) -> None:
     r = get_int(move, "row", 0, K.ROWS - 1)
     c = get_int(move, "col", 0, K.COLS - 1)
     markers = sorted(get_list(move, "markers", int, 2))
-    if not lodges.uses_cp(state, seat) or (r, c, markers) not in lodges.solar_options(state["p"][seat]):
+    if not lodges.uses_cp(state, seat) or (r, c, markers) not in lodges.solar_options(
+        state["p"][seat]
+    ):
         raise IllegalMove(
             "Community solar needs removed markers worth at most the value of a still-locked space."
         )

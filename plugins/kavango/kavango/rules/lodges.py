@@ -19,7 +19,9 @@ def uses_lodges(state: dict, seat: int) -> bool:
 
 
 def uses_cp(state: dict, seat: int) -> bool:
-    return bool(state["options"].get("lodges")) and state["p"][seat]["difficulty"] in CP_DIFFICULTIES
+    return (
+        bool(state["options"].get("lodges")) and state["p"][seat]["difficulty"] in CP_DIFFICULTIES
+    )
 
 
 def points() -> list[tuple[int, int]]:
@@ -112,10 +114,15 @@ def claim_golden(state: dict, seat: int, card: str, point: tuple[int, int]) -> N
     """Record a qualifying claim; claims of one turn are settled together at its end."""
     p = state["p"][seat]
     p["stage"]["golden"] = True
-    state["golden"]["pending"].append({
-        "seat": seat, "card": card, "point": list(point),
-        "value": block_value(p, point), "lodges": len(p["lodges"]["built"]),
-    })
+    state["golden"]["pending"].append(
+        {
+            "seat": seat,
+            "card": card,
+            "point": list(point),
+            "value": block_value(p, point),
+            "lodges": len(p["lodges"]["built"]),
+        }
+    )
     state["log"].append(
         f"{p['name']} meets the Golden Lodge card {card} (animals worth {block_value(p, point)})."
     )
@@ -144,7 +151,11 @@ def resolve_golden(state: dict) -> None:
         state["golden"]["winners"].append(claim["seat"])
     names = " and ".join(state["p"][c["seat"]]["name"] for c in winners)
     if len(pending) > 1 and len(winners) == 1:
-        how = "highest animal value" if len({c["value"] for c in pending}) > 1 else "most Lodges built"
+        how = (
+            "highest animal value"
+            if len({c["value"] for c in pending}) > 1
+            else "most Lodges built"
+        )
         state["log"].append(f"{names} claims the Golden Lodge ({how} breaks the tie).")
     elif len(winners) > 1:
         state["log"].append(f"{names} tie for the Golden Lodge: 10 points each.")
@@ -155,7 +166,9 @@ def resolve_golden(state: dict) -> None:
 # ---- Community Protection ---------------------------------------------------------------
 def unlock_options(p: dict) -> list[tuple[int, int]]:
     return [
-        (r, c) for r in range(K.ROWS) for c in range(K.COLS)
+        (r, c)
+        for r in range(K.ROWS)
+        for c in range(K.COLS)
         if p["cp"][r][c] in (1, 2) and p["money"] >= p["cp"][r][c]
     ]
 
@@ -167,7 +180,9 @@ def unlock(state: dict, seat: int, r: int, c: int) -> None:
     p["removed"].append(level)
     p["removed"].sort()
     p["cp"][r][c] = None
-    state["log"].append(f"{p['name']} invests ${level}m in Community Protection and unlocks a space.")
+    state["log"].append(
+        f"{p['name']} invests ${level}m in Community Protection and unlocks a space."
+    )
 
 
 def solar_choices(p: dict, level: int) -> list[list[int]]:
@@ -185,7 +200,9 @@ def solar_choices(p: dict, level: int) -> list[list[int]]:
 def solar_options(p: dict) -> list[tuple[int, int, list[int]]]:
     return [
         (r, c, markers)
-        for r in range(K.ROWS) for c in range(K.COLS) if p["cp"][r][c] in (1, 2)
+        for r in range(K.ROWS)
+        for c in range(K.COLS)
+        if p["cp"][r][c] in (1, 2)
         for markers in solar_choices(p, p["cp"][r][c])
     ]
 

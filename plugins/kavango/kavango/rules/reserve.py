@@ -76,7 +76,8 @@ def requirement_gaps(state: dict, p: dict, card_id: str) -> list[str]:
             animal_short += short
         gaps.append(f"{short} more {cat.SYMBOL_NAMES[sym]}")
     if (
-        p.get("expert") == "expert-carnivore" and a.type in PREDATORS
+        p.get("expert") == "expert-carnivore"
+        and a.type in PREDATORS
         and animal_short <= K.CARNIVORE_DISCOUNT
         and all(s in cat.ANIMAL_TYPES for s, n in a.food.items() if n > have[s])
     ):

@@ -81,7 +81,8 @@ def setup_game(players: int, options: dict, seat_options: list[dict], rng: rando
     experts = _shuffled([e.id for e in cat.EXPERTS], rng)
     goals = _shuffled([g.id for g in cat.GOALS], rng)
     lodge_decks = {
-        str(lv): _shuffled([c.id for c in cat.LODGE_CARDS if c.level == lv], rng) for lv in (1, 2, 3)
+        str(lv): _shuffled([c.id for c in cat.LODGE_CARDS if c.level == lv], rng)
+        for lv in (1, 2, 3)
     }
     golden = _shuffled([c.id for c in cat.GOLDEN_LODGE_CARDS], rng)
     hands = players + (1 if solo else 0)
@@ -129,8 +130,11 @@ def setup_game(players: int, options: dict, seat_options: list[dict], rng: rando
     for seat in range(players):
         so = seat_options[seat] if seat < len(seat_options) else {}
         p = new_player(
-            f"Player {seat + 1}", landscapes[seat], so.get("difficulty", "lodges"),
-            so.get("start_money", K.STARTING_MONEY), lodges_on,
+            f"Player {seat + 1}",
+            landscapes[seat],
+            so.get("difficulty", "lodges"),
+            so.get("start_money", K.STARTING_MONEY),
+            lodges_on,
         )
         p["expert_options"] = [experts.pop() for _ in range(n_experts)]
         p["goals"] = [goals.pop() for _ in range(n_goals)]
@@ -163,7 +167,8 @@ def setup_game(players: int, options: dict, seat_options: list[dict], rng: rando
         }
     state["log"].append(
         "The game is set up: each player chooses an Expert"
-        + (" and Lodge cards" if lodges_on else "") + " at the same time."
+        + (" and Lodge cards" if lodges_on else "")
+        + " at the same time."
     )
     maybe_finish_choosing(state)
     return state
@@ -175,7 +180,8 @@ def choosing_done(state: dict, seat: int) -> bool:
     lodges = p["lodges"]
     return p["expert"] is not None and len(lodges["kept"]) == (
         len(lodges["dealt"]) // K.LODGE_CARDS_DEALT_PER_LEVEL * K.LODGE_CARDS_KEPT_PER_LEVEL
-        if lodges["dealt"] else 0
+        if lodges["dealt"]
+        else 0
     )
 
 
@@ -226,7 +232,9 @@ def pick_sanctuary(state: dict, seat: int, card: str, rng: random.Random) -> Non
     state["sanctuary_offer"].remove(card)
     state["p"][seat]["sanctuary"].append(card)
     state["sanctuary_order"].pop(0)
-    state["log"].append(f"{state['p'][seat]['name']} takes {cat.card_name(card)} into the Sanctuary.")
+    state["log"].append(
+        f"{state['p'][seat]['name']} takes {cat.card_name(card)} into the Sanctuary."
+    )
     if not state["sanctuary_order"]:
         state["decks"]["C"] += state["sanctuary_offer"]
         rng.shuffle(state["decks"]["C"])

@@ -176,7 +176,9 @@ def relocate(state: dict, seat: int, move: dict) -> None:
     state["discard"].append(state["drafted"][seat])
     state["drafted"][seat] = card
     p["relocated"] = True
-    state["log"].append(f"{p['name']} pays ${K.RELOCATION_COST}m to relocate {cat.card_name(card)}.")
+    state["log"].append(
+        f"{p['name']} pays ${K.RELOCATION_COST}m to relocate {cat.card_name(card)}."
+    )
     state["step"] = "use"
 
 
@@ -230,4 +232,3 @@ def rewild_free(state: dict, seat: int, move: dict) -> None:
     state["discard"].append(state["drafted"][seat])
     state["log"].append(f"{state['p'][seat]['name']} takes a {kind} Rewilding card for free.")
     state["step"] = "invest"
-

@@ -17,12 +17,22 @@ LOG_LINES = 30  # the view shows the latest lines of the public log
 
 
 def card_info(state: dict, card: str, p: dict | None = None) -> dict:
-    info = {"id": card, "name": cat.card_name(card), "kind": cat.card_kind(card),
-            "deck": cat.deck_of(card)}
+    info = {
+        "id": card,
+        "name": cat.card_name(card),
+        "kind": cat.card_kind(card),
+        "deck": cat.deck_of(card),
+    }
     a = cat.animal(card)
     if a:
-        info.update(type=a.type, type_name=cat.TYPE_NAMES[a.type], vp=a.vp,
-                    needs=requirement_text(card), art=list(a.art), iucn=a.iucn)
+        info.update(
+            type=a.type,
+            type_name=cat.TYPE_NAMES[a.type],
+            vp=a.vp,
+            needs=requirement_text(card),
+            art=list(a.art),
+            iucn=a.iucn,
+        )
         if p is not None:
             gaps = requirement_gaps(state, p, card)
             info.update(met=not gaps, missing=gaps)
@@ -47,15 +57,11 @@ def _player(state: dict, seat: int, viewer: int | None, over: bool) -> dict:
     p = state["p"][seat]
     mine = viewer == seat
     fixed = lodges.fixed_cells(p)
-    grid = [
-        [
-            _cell(state, p, r, c, fixed)
-            for c in range(K.COLS)
-        ]
-        for r in range(K.ROWS)
-    ]
+    grid = [[_cell(state, p, r, c, fixed) for c in range(K.COLS)] for r in range(K.ROWS)]
     choosing = state["phase"] == "choose"
-    lodge_cards = p["lodges"]["dealt"] if (mine and choosing) else ([] if choosing else p["lodges"]["kept"])
+    lodge_cards = (
+        p["lodges"]["dealt"] if (mine and choosing) else ([] if choosing else p["lodges"]["kept"])
+    )
     built = {b["card"] for b in p["lodges"]["built"]}
     out = {
         "seat": seat,
@@ -87,23 +93,30 @@ def _player(state: dict, seat: int, viewer: int | None, over: bool) -> dict:
         "marker": state["markers"][seat] if state["phase"] in ("draft", "act") else "",
         "has_picked": state["picks"][seat] is not None,
         "drafted": card_info(state, state["drafted"][seat], p)
-        if state["phase"] == "act" and state["drafted"][seat] else None,
+        if state["phase"] == "act" and state["drafted"][seat]
+        else None,
         "carry": p["carry"],
     }
     if mine or over:
         out["expert"] = _expert(p["expert"]) if p["expert"] else None
         out["goals"] = [
-            {"id": g, "name": cat.GOALS_BY_ID[g].name, "metric": cat.GOALS_BY_ID[g].metric,
-             "steps": [list(s) for s in cat.GOALS_BY_ID[g].steps],
-             "points_now": scoring.goal_points(p, g)}
+            {
+                "id": g,
+                "name": cat.GOALS_BY_ID[g].name,
+                "metric": cat.GOALS_BY_ID[g].metric,
+                "steps": [list(s) for s in cat.GOALS_BY_ID[g].steps],
+                "points_now": scoring.goal_points(p, g),
+            }
             for g in p["goals"]
         ]
     if mine and p["expert"] is None:
         out["expert_options"] = [_expert(e) for e in p["expert_options"]]
     if mine:
-        out["lodge_points"] = [
-            {"card": c, "row": pt[0], "col": pt[1]} for c, pt in lodges.buildable(p)
-        ] if lodges.uses_lodges(state, seat) else []
+        out["lodge_points"] = (
+            [{"card": c, "row": pt[0], "col": pt[1]} for c, pt in lodges.buildable(p)]
+            if lodges.uses_lodges(state, seat)
+            else []
+        )
     return out
 
 
@@ -131,7 +144,7 @@ def _climate_spaces(state: dict) -> list[dict]:
     """The track cut into its sections '1', '2', '3' and the open '3+' area, for drawing."""
     track, out, start = state["climate"], [], 0
     for i, size in enumerate(state["sections"]):
-        cells = track[start:start + size]
+        cells = track[start : start + size]
         out.append({"section": str(i + 1), "cells": cells + [None] * (size - len(cells))})
         start += size
     out.append({"section": "3+", "cells": track[start:]})
@@ -182,8 +195,11 @@ def view(state: dict, seat: int | None) -> dict:
         "deck_counts": {k: len(v) for k, v in state["decks"].items()},
         "golden": {
             "cards": [
-                {"id": g, "requires": [cat.TYPE_NAMES[t] for t in cat.GOLDEN_BY_ID[g].requires],
-                 "min_value": cat.GOLDEN_BY_ID[g].min_value}
+                {
+                    "id": g,
+                    "requires": [cat.TYPE_NAMES[t] for t in cat.GOLDEN_BY_ID[g].requires],
+                    "min_value": cat.GOLDEN_BY_ID[g].min_value,
+                }
                 for g in state["golden"]["cards"]
             ],
             "winners": list(state["golden"]["winners"]),
@@ -234,9 +250,11 @@ def secrets(state: dict, seat: int | None) -> set[str]:
             hidden.add(pick)
     over = state["phase"] == "over"
     mine = state["p"][seat] if seat is not None else None
-    all_kept = set() if state["phase"] == "choose" else {
-        c for p in state["p"] for c in p["lodges"]["kept"]
-    }
+    all_kept = (
+        set()
+        if state["phase"] == "choose"
+        else {c for p in state["p"] for c in p["lodges"]["kept"]}
+    )
     lodge_ids = {c.id for c in cat.LODGE_CARDS}
     hidden |= lodge_ids - all_kept - set(mine["lodges"]["dealt"] if mine else ())
     if not over:

@@ -22,8 +22,11 @@ LABELS = {
     "discard_lodge": "Discard Lodge card {card} for money",
 }
 USE_LABELS = {
-    "producer": "Tuck as a producer", "sanctuary": "Put in the Sanctuary",
-    "action": "Play the action", "discard": "Discard for money", "reserve": "Place in the Reserve",
+    "producer": "Tuck as a producer",
+    "sanctuary": "Put in the Sanctuary",
+    "action": "Play the action",
+    "discard": "Discard for money",
+    "reserve": "Place in the Reserve",
 }
 
 
@@ -31,7 +34,8 @@ USE_LABELS = {
 def cell_moves(moves, row, col):
     """The legal moves that act on one Reserve space."""
     return [
-        m for m in moves or []
+        m
+        for m in moves or []
         if m.get("type") in CELL_MOVES and m.get("row") == row and m.get("col") == col
     ]
 
@@ -44,8 +48,11 @@ def card_moves(moves, kind, card_id):
 @register.simple_tag
 def panel_moves(moves):
     """Moves shown as buttons in the action panel (space moves live on the grid)."""
-    return [m for m in moves or [] if m.get("type") not in CELL_MOVES or
-            (m.get("type") == "use" and m.get("how") != "reserve")]
+    return [
+        m
+        for m in moves or []
+        if m.get("type") not in CELL_MOVES or (m.get("type") == "use" and m.get("how") != "reserve")
+    ]
 
 
 def _name(card):
@@ -81,8 +88,11 @@ def move_label(move):
     if kind == "unlock":
         return "Unlock"
     return {
-        "done": "Done investing", "rearrange": "Rearrange animals",
-        "finish_rearranging": "Finish rearranging", "lift": "Pick up", "drop": "Put here",
+        "done": "Done investing",
+        "rearrange": "Rearrange animals",
+        "finish_rearranging": "Finish rearranging",
+        "lift": "Pick up",
+        "drop": "Put here",
         "place": "Place here",
     }.get(kind, kind)
 
@@ -105,5 +115,8 @@ def point_style(row, col):
 
 @register.simple_tag
 def build_moves(moves, row, col):
-    return [m for m in moves or [] if m.get("type") in ("build", "golden")
-            and m.get("row") == row and m.get("col") == col]
+    return [
+        m
+        for m in moves or []
+        if m.get("type") in ("build", "golden") and m.get("row") == row and m.get("col") == col
+    ]
