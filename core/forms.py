@@ -62,10 +62,9 @@ class TableForm(forms.Form):
         for n in range(game.max_players):
             if n > 0:
                 self.fields[f"seat{n}_who"] = forms.ChoiceField(choices=who, initial="open",
-                                                                label=f"Seat {n + 1}")
+                                                                label="Who sits here")
             for option in self.seat_option_defs:
                 self.fields[f"seat{n}_{option.name}"] = option_field(option)
-                self.fields[f"seat{n}_{option.name}"].label = f"Seat {n + 1}: {option.label}"
 
     def seat_rows(self):
         rows = []
