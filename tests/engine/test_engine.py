@@ -88,3 +88,7 @@ def test_grid_regions_and_rotation():
 
 def test_illegal_move_carries_its_reason():
     assert IllegalMove("No.").reason == "No."
+
+
+def test_find_leaks_handles_ids_with_other_characters():
+    assert find_leaks("seen: card:7, card:70", {"card:7", "card:8"}) == ["card:7"]
