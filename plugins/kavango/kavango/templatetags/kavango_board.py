@@ -84,7 +84,8 @@ def move_label(move):
     if kind == "golden":
         return f"Claim the Golden Lodge ({card}) at point {move['row'] + 1}-{move['col'] + 1}"
     if kind == "solar":
-        return f"Solar: ${sum(move.get('markers', []))}m"
+        markers = move.get("markers", [])
+        return f"Solar ({'+'.join(str(m) for m in markers)}): ${sum(markers)}m"
     if kind == "unlock":
         return "Unlock"
     return {
@@ -120,3 +121,28 @@ def build_moves(moves, row, col):
         for m in moves or []
         if m.get("type") in ("build", "golden") and m.get("row") == row and m.get("col") == col
     ]
+
+
+GROUPS = (
+    ("Your card", ("use", "relocate", "exchange_give", "exchange_take")),
+    ("Setup", ("expert", "return_lodge", "sanctuary_pick")),
+    ("Research", ("research",)),
+    ("Protection and climate", ("protect", "climate")),
+    ("Rewilding", ("rewild",)),
+    ("Sanctuary", ("sell", "release")),
+    ("Lodges", ("build", "golden", "rearrange", "finish_rearranging", "discard_lodge")),
+    ("Community Protection", ("solar",)),
+    ("", ("done",)),
+)
+
+
+@register.simple_tag
+def grouped_moves(moves):
+    """The panel's buttons, grouped under headings in a fixed order (space moves excluded)."""
+    shown = panel_moves(moves)
+    groups = []
+    for title, kinds in GROUPS:
+        found = [m for m in shown if m.get("type") in kinds]
+        if found:
+            groups.append({"title": title, "moves": found})
+    return groups
