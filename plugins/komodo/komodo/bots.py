@@ -66,6 +66,22 @@ class Keeper(Bot):
     def _pass(self, game, state, seat, moves, rng):
         return max(moves, key=lambda m: ANIMAL[m["animal"]][2])
 
+    def _choose_first(self, game, state, seat, moves, rng):
+        """Start with the player most likely to house an animal with three tiles right away."""
+
+        def prospect(s):
+            hand = state["hands"][s]
+            best = -99
+            for a in hand["animals"]:
+                _n, terrain, blocks = ANIMAL[a]
+                counts = sorted(
+                    (FACES[(t, 0)].cells.count(terrain) for t in hand["tiles"]), reverse=True
+                )
+                best = max(best, 2 + sum(counts[:3]) - blocks)
+            return best
+
+        return max(moves, key=lambda m: prospect(m["seat"]))
+
     def _tame_pick(self, game, state, seat, moves, rng):
         return min(moves, key=lambda m: WILD_TASTE.index(m["kind"]))
 

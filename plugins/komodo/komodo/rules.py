@@ -147,8 +147,8 @@ class Komodo(Game):
             rng.shuffle(rest)
             state["wilds"]["draw"] = rest
         if coop:
-            state["phase"] = "turn"
-            state["log"].append("The team sets out to house all 32 animals.")
+            state["phase"] = "choose_first"
+            state["log"].append("The team looks at the open hands and chooses who starts.")
         else:
             state["pending"] = {"returns": {}}
             state["log"].append("Each player keeps two of their three animal cards.")
@@ -180,6 +180,8 @@ class Komodo(Game):
             return [{"type": "return_animal", "animal": a} for a in hand["animals"]]
         if phase == "tame_pick":
             return [{"type": "take_wild", "kind": k} for k in _kinds(state["display"])]
+        if phase == "choose_first":
+            return [{"type": "first_player", "seat": s} for s in range(state["players"])]
         if phase == "pass":
             return [{"type": "pass_animal", "animal": a} for a in hand["animals"]]
         if phase == "barter_offer":
@@ -399,6 +401,14 @@ class Komodo(Game):
                 state["pending"] = {"order": list(range(state["players"]))}
             else:
                 self._start_turn(state, 0)
+        return state
+
+    def move_first_player(self, state, seat, move, rng):
+        """Co-op: the team (announced by the first seat) picks who starts, seeing all hands."""
+        self._phase(state, "choose_first")
+        first = get_int(move, "seat", 0, state["players"] - 1)
+        state["log"].append(f"The team chooses {who(first)} to start.")
+        self._start_turn(state, first)
         return state
 
     def move_take_wild(self, state, seat, move, rng):

@@ -45,6 +45,8 @@ def begin(players=3, variant="basic", seed=1, **extra):
             state = act(
                 state, s, {"type": "return_animal", "animal": state["hands"][s]["animals"][0]}
             )
+    if state["phase"] == "choose_first":
+        state = act(state, 0, {"type": "first_player", "seat": 0})
     while state["phase"] == "tame_pick":
         seat = min(GAME.to_act(state))
         state = act(state, seat, GAME.legal_moves(state, seat)[0])
@@ -798,6 +800,15 @@ def test_coop_deals_tiles_by_difficulty_two_animals_and_no_wild_cards(difficulty
         "Land Thief",
         "Remodeling",
     }
+
+
+def test_coop_team_chooses_who_starts():
+    options, seats = resolve_options(GAME, 3, {"variant": "coop"})
+    state = start(GAME, 1, 3, options, seats)
+    assert state["phase"] == "choose_first" and GAME.to_act(state) == {0}
+    assert len(GAME.legal_moves(state, 0)) == 3
+    state = act(state, 0, {"type": "first_player", "seat": 2})
+    assert state["phase"] == "turn" and GAME.to_act(state) == {2}
 
 
 def test_coop_hands_are_open():
