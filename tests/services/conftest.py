@@ -19,7 +19,6 @@ from pathlib import Path
 import pytest
 
 from tests.servers import ROOT, Portal, portal_env, prepare_database
-
 from tests.services.throwaway import Postgres, Redis, Unavailable
 
 
