@@ -135,17 +135,19 @@ def main():
         t = time.perf_counter()
         duels = list(pool.map(duel, range(a.games), chunksize=10))
         wins = sum(w for w, _ in duels)
-        print(
-            f"keeper vs 2 random, 3 players, {a.games} seeded games: outright wins {wins / a.games:.1%}"
-            f" (random baseline 33.3%), mean rank {statistics.mean(r for _, r in duels):.2f}"
-            f" [{time.perf_counter() - t:.0f}s]"
-        )
+        if a.games:
+            print(
+                f"keeper vs 2 random, 3 players, {a.games} seeded games: outright wins {wins / a.games:.1%}"
+                f" (random baseline 33.3%), mean rank {statistics.mean(r for _, r in duels):.2f}"
+                f" [{time.perf_counter() - t:.0f}s]"
+            )
         t = time.perf_counter()
         co = list(pool.map(coop, range(a.coop), chunksize=5))
-        print(
-            f"co-op, 3 keepers, medium: won {sum(w for w, _ in co) / a.coop:.1%},"
-            f" mean animals housed {statistics.mean(s for _, s in co):.1f}/32 [{time.perf_counter() - t:.0f}s]"
-        )
+        if a.coop:
+            print(
+                f"co-op, 3 keepers, medium: won {sum(w for w, _ in co) / a.coop:.1%},"
+                f" mean animals housed {statistics.mean(s for _, s in co):.1f}/32 [{time.perf_counter() - t:.0f}s]"
+            )
 
 
 if __name__ == "__main__":
