@@ -83,7 +83,7 @@ class Warden(Bot):
             gaps = requirement_gaps(state, p, card)
             bonus = 3 * self._lodge_fit(state, seat, a.type)
             if not gaps and empty_cells(p):
-                return a.vp + 2 + bonus
+                return a.vp + 2 + self._placement_bonus(state, seat, a.type)
             if late or len(p["sanctuary"]) >= sanctuary_spaces(p):
                 return 1
             return a.vp * 0.5 / max(1, len(gaps)) + bonus * 0.5
@@ -106,6 +106,14 @@ class Warden(Bot):
                     if have[sym] < n:
                         need[sym] += 1
         return need
+
+    def _placement_bonus(self, state, seat, animal_type):
+        """Worth of the best space for this animal: finishing a Lodge block is worth a Lodge."""
+        if not lodges.uses_lodges(state, seat):
+            return 0
+        p = state["p"][seat]
+        best = max((self._cell_score(p, animal_type, r, c) for r, c in empty_cells(p)), default=0)
+        return K.LODGE_POINTS if best >= 8 else best * 0.5
 
     def _lodge_fit(self, state, seat, animal_type):
         if not lodges.uses_lodges(state, seat):
