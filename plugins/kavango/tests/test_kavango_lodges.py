@@ -454,3 +454,13 @@ def test_golden_lodge_option_needs_the_expansion():
 
     with pytest.raises(OptionError):
         resolve_options(GAME, 3, {"lodges": False, "golden_lodge": True})
+
+
+def test_two_lodge_pieces_per_level():
+    state = investing(keep(lodge_game(2), 0, ["L1-09", "L1-10", "L1-06"]))
+    state["p"][0]["lodges"]["built"] = [
+        {"card": "L1-09", "point": [1, 5], "level": 1},
+        {"card": "L1-10", "point": [0, 5], "level": 1},
+    ]
+    place(state, 0, {(0, 0): "quelea", (0, 1): "lilac_roller", (1, 0): "reed_frog", (1, 1): "impala"})
+    assert lodges.buildable(state["p"][0]) == []
