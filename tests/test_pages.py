@@ -53,7 +53,7 @@ def test_create_table_form_with_bot_starts_at_once(client, alice):
 def test_match_page_shows_clickable_moves_to_the_player_only(ttt_match, client_for, alice, bob):
     mine = client_for(alice).get(f"/match/{ttt_match.pk}/").content.decode()
     theirs = client_for(bob).get(f"/match/{ttt_match.pk}/").content.decode()
-    assert mine.count("hx-post=\"/match/%d/move/\"" % ttt_match.pk) == 9
+    assert mine.count(f'hx-post="/match/{ttt_match.pk}/move/"') == 9
     assert "/move/" not in theirs.split('id="board"')[1].split("game-log")[0]
 
 

@@ -9,7 +9,6 @@ from __future__ import annotations
 import re
 from collections.abc import Iterable
 
-
 TOKEN = re.compile(r"[\w-]+")
 
 

@@ -147,10 +147,7 @@ def replay(request, pk):
         ply = max(0, min(int(request.GET.get("ply", "0")), match.version))
     except ValueError:
         ply = 0
-    state = None
-    for step, state in states_by_ply(match):
-        if step == ply:
-            break
+    state = next(state for step, state in states_by_ply(match) if step == ply)
     frozen = Match(pk=match.pk, game_slug=match.game_slug, players=match.players,
                    state=state, status=Match.Status.FINISHED, version=ply)
     context = match_context(frozen, None, None)
