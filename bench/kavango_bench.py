@@ -86,7 +86,7 @@ def _level(state):
 
 def lodges(args):
     for diff in DIFFICULTIES:
-        built = score = games = 0
+        built = score = games = unlocked = solar = dropped = golden = 0
         for seed in range(args.games // len(DIFFICULTIES)):
             run = playout(
                 GAME,
@@ -97,11 +97,19 @@ def lodges(args):
                 bots=[Warden()] * 4,
             )
             for s in range(4):
-                built += len(run.state["p"][s]["lodges"]["built"])
+                p = run.state["p"][s]
+                start = {"intermediate": 8, "maximum": 12}.get(diff, 0)
+                built += len(p["lodges"]["built"])
                 score += run.result.scores[s]
+                unlocked += start - sum(v is not None for r in p["cp"] for v in r)
+                solar += sum(v == "solar" for r in p["cp"] for v in r)
+                dropped += len(p["lodges"]["discarded"])
+                golden += bool(p["golden"])
                 games += 1
         print(
-            f"  {diff:>12}: {built / games:.2f} Lodges built, {score / games:.1f} points a player"
+            f"  {diff:>12}: {built / games:.2f} Lodges built, {score / games:.1f} points a player;"
+            f" {unlocked / games:.1f} spaces unlocked, {solar / games:.1f} solar spaces,"
+            f" {dropped / games:.1f} Lodge cards discarded; Golden Lodge to {golden / games:.0%}"
         )
 
 
