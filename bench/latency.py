@@ -276,13 +276,17 @@ async def run_clients(matches: list[dict], ports: list[int], seed: int) -> tuple
 
 
 def main() -> None:
+    global FRAME_TIMEOUT
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--matches", type=int, required=True)
     parser.add_argument("--procs", type=int, default=1)
     parser.add_argument("--postgres", action="store_true")
     parser.add_argument("--redis", action="store_true")
     parser.add_argument("--seed", type=int, default=1)
+    parser.add_argument("--frame-timeout", type=float, default=FRAME_TIMEOUT,
+                        help="seconds to wait for a move's frame before counting it lost")
     args = parser.parse_args()
+    FRAME_TIMEOUT = args.frame_timeout
     if args.procs > 1 and not args.redis:
         parser.error("several processes need --redis (the in-memory channel layer is per process)")
 
@@ -294,7 +298,8 @@ def main() -> None:
         database = postgres.url if postgres else f"sqlite:///{folder}/bench.sqlite3"
         env = portal_env(database, redis.url if redis else "", MEEPLEHALL_VAR=str(folder))
         env.update(DEBUG="0", SECRET_KEY=secrets.token_urlsafe(40), SECURE_COOKIES="0",
-                   CLOCK_INTERVAL="0", MEEPLEHALL_BENCH_ECHO="1", LOG_LEVEL="WARNING")
+                   CLOCK_INTERVAL="0", MEEPLEHALL_BENCH_ECHO="1",
+                   LOG_LEVEL=os.environ.get("LOG_LEVEL", "WARNING"))
         prepare_database(env)
         import subprocess
 

@@ -2,6 +2,7 @@
 
 DATABASE_URL   default: SQLite file var/db.sqlite3 (any dj-database-url URL, e.g. postgres://)
 REDIS_URL      unset: in-memory channel layer (one process); set: channels-redis (many processes)
+REDIS_MAX_CONNECTIONS, CHANNEL_CAPACITY  channel-layer limits per process (2000 / 10000)
 SECRET_KEY     a development default, refused when DEBUG is off
 DEBUG          "1"/"true" for development (default on)
 ALLOWED_HOSTS  comma separated (default localhost names)
@@ -104,10 +105,20 @@ if DATABASES["default"]["ENGINE"] == "django.db.backends.sqlite3":
 
 REDIS_URL = os.environ.get("REDIS_URL", "")
 if REDIS_URL:
+    # All sockets of a process share one Redis pool and one Redis queue. Past either limit
+    # channels-redis drops the message: redis-py refuses connections beyond max_connections
+    # (default 100), and a process queue holding `capacity` messages (default 100) takes no more.
+    # A dropped group_send is an update a socket never shows, so both are sized for a busy process.
     CHANNEL_LAYERS = {
         "default": {
             "BACKEND": "channels_redis.core.RedisChannelLayer",
-            "CONFIG": {"hosts": [REDIS_URL]},
+            "CONFIG": {
+                "hosts": [{
+                    "address": REDIS_URL,
+                    "max_connections": int(os.environ.get("REDIS_MAX_CONNECTIONS", "2000")),
+                }],
+                "capacity": int(os.environ.get("CHANNEL_CAPACITY", "10000")),
+            },
         }
     }
 else:
