@@ -7,9 +7,10 @@ intended change, regenerate it with ``KAVANGO_GOLDEN=write pytest plugins/kavang
 import os
 from pathlib import Path
 
-from core.engine import playout
 from kavango.bots import Warden
 from kavango.rules import Kavango
+
+from core.engine import playout
 
 TRANSCRIPT = Path(__file__).with_name("kavango_golden_2p.txt")
 

@@ -462,5 +462,7 @@ def test_two_lodge_pieces_per_level():
         {"card": "L1-09", "point": [1, 5], "level": 1},
         {"card": "L1-10", "point": [0, 5], "level": 1},
     ]
-    place(state, 0, {(0, 0): "quelea", (0, 1): "lilac_roller", (1, 0): "reed_frog", (1, 1): "impala"})
+    place(
+        state, 0, {(0, 0): "quelea", (0, 1): "lilac_roller", (1, 0): "reed_frog", (1, 1): "impala"}
+    )
     assert lodges.buildable(state["p"][0]) == []
