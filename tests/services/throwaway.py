@@ -74,7 +74,7 @@ class Postgres:
         self._run(prefix + [initdb, "-D", str(self.data), "-U", "postgres", "-A", "trust",
                             "-E", "UTF8", "--no-sync", "--locale=C"])
         options = (f"-p {self.port} -k {self.folder} -c listen_addresses='' -c fsync=off "
-                   "-c synchronous_commit=off -c full_page_writes=off -c max_connections=300")
+                   "-c synchronous_commit=off -c full_page_writes=off -c max_connections=1000")
         self._run(prefix + [pg_ctl, "-D", str(self.data), "-l", str(self.folder / "postgres.log"),
                             "-w", "-t", "30", "-o", options, "start"])
         self._run(prefix + [_pg_tool("createdb"), "-h", str(self.folder), "-p", str(self.port),
