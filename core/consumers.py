@@ -7,6 +7,8 @@ connect the full current state is sent, which is also how a dropped socket heals
 
 from __future__ import annotations
 
+import json
+
 from channels.db import database_sync_to_async
 from channels.generic.websocket import AsyncWebsocketConsumer
 from django.core.cache import cache
@@ -46,7 +48,22 @@ class MatchConsumer(AsyncWebsocketConsumer):
                 await self.channel_layer.group_send(self.group, {"type": "watchers.update"})
 
     async def receive(self, text_data=None, bytes_data=None):
-        """Clients only ask for a re-sync; moves and chat go through HTTP (CSRF, sessions)."""
+        """Clients only ask for a re-sync; moves and chat go through HTTP (CSRF, sessions).
+
+        A client may say which version it shows (``{"version": N}``, sent every few seconds by
+        static/js/meeplehall.js); it gets the board only when that is behind, so an update lost
+        on the way (a full channel layer, a restart) heals without a reload.
+        """
+        try:
+            seen = json.loads(text_data or "{}").get("version")
+        except (ValueError, AttributeError):
+            seen = None
+        if seen is not None:
+            current = await database_sync_to_async(
+                lambda: Match.objects.filter(pk=self.match_id).values_list("version", flat=True).first()
+            )()
+            if current == seen:
+                return
         await self.send_live()
 
     async def match_update(self, event):

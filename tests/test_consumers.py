@@ -126,3 +126,20 @@ async def test_lobby_socket_lists_new_tables_live():
     frame = await receive_until(lobby, 'id="open-tables"')
     assert "Tic-tac-toe" in frame and "alice" in frame
     await lobby.disconnect()
+
+
+async def test_a_client_behind_the_current_version_is_resynced():
+    alice, alice_cookie = await session_cookie("alice")
+    bob, _ = await session_cookie("bob")
+    match = await database_sync_to_async(create_table)(alice, "tictactoe", 2)
+    await database_sync_to_async(join_table)(match.pk, bob)
+    socket, _, _ = await connect(f"/ws/match/{match.pk}/", alice_cookie)
+    await receive_until(socket, 'id="match-live"')
+    await receive_until(socket, 'id="watchers"')
+    await socket.send_to(text_data='{"version": 0}')
+    assert await socket.receive_nothing(timeout=0.5)
+    await database_sync_to_async(submit_move)(match.pk, alice, {"type": "mark", "cell": 8}, 0)
+    await receive_until(socket, 'data-version="1"')
+    await socket.send_to(text_data='{"version": 0}')
+    assert 'data-version="1"' in await socket.receive_from(timeout=3)
+    await socket.disconnect()

@@ -10,6 +10,17 @@
     });
   }
   setInterval(tick, 1000);
+
+  // Every few seconds the match page tells its socket which version it shows; the server answers
+  // only if the board is behind (an update lost on the way heals without a reload).
+  setInterval(function () {
+    var live = document.getElementById("match-live");
+    var socketElt = document.getElementById("match-socket");
+    var data = socketElt && socketElt["htmx-internal-data"];
+    var wrapper = data && data.webSocket;
+    if (!live || !wrapper || !wrapper.socket || wrapper.socket.readyState !== 1) return;
+    wrapper.socket.send(JSON.stringify({ version: Number(live.dataset.version) }));
+  }, 7000);
   document.addEventListener("htmx:wsOpen", function (e) {
     document.body.classList.remove("socket-down");
   });
