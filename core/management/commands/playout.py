@@ -1,13 +1,11 @@
 """Full games through the pure engine with random bots; every game replayed and compared."""
 
-import time
-
 from django.core.management.base import BaseCommand
 
 from core.engine import replay
 from core.engine.playout import playout
 
-from ._runs import add_arguments, game_and_setup, report
+from ._runs import add_arguments, game_and_setup, run_games
 
 
 class Command(BaseCommand):
@@ -18,25 +16,10 @@ class Command(BaseCommand):
 
     def handle(self, *args, **options):
         game, players, table = game_and_setup(options)
-        errors = mismatches = plies = 0
-        started = time.perf_counter()
-        for k in range(options["games"]):
-            seed = options["seed"] + k
-            try:
-                run = playout(game, players, seed=seed, options=table)
-            except Exception as exc:
-                errors += 1
-                self.stderr.write(f"seed {seed}: {exc!r}")
-                continue
-            plies += run.plies
+
+        def play_one(seed):
+            run = playout(game, players, seed=seed, options=table)
             again = replay(game, seed, players, run.options, run.seat_options, run.moves)
-            if again != run.state:
-                mismatches += 1
-                self.stderr.write(f"seed {seed}: replay differs")
-        seconds = time.perf_counter() - started
-        report(self, {
-            "game": game.slug, "players": players, "games": options["games"], "plies": plies,
-            "seconds": round(seconds, 3),
-            "games_per_second": round(options["games"] / seconds, 2) if seconds else None,
-            "errors": errors, "replay_mismatches": mismatches,
-        }, options["json"])
+            return run.plies, again == run.state
+
+        run_games(self, options, game, players, play_one)
