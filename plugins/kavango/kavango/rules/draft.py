@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from core.engine.seats import pass_along
+
 from .. import catalog as cat
 from .. import constants as K
 from . import lodges, oppo
@@ -78,9 +80,8 @@ def reveal(state: dict) -> None:
     state["act_index"] = 0
     state["picks"] = [None] * n
     step = pass_direction(state)
-    count = state["hand_count"]
-    state["hands"] = [state["hands"][(h - step) % count] for h in range(count)]
-    state["markers"] = [state["markers"][(h - step) % count] for h in range(count)]
+    state["hands"] = pass_along(state["hands"], step)
+    state["markers"] = pass_along(state["markers"], step)
     state["phase"] = "act"
     begin_acting(state)
 
