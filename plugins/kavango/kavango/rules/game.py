@@ -57,6 +57,12 @@ class Kavango(Game):
             players=(2, 5),
             help="Three Golden Lodge cards are revealed; the first to meet one claims 10 points.",
         ),
+        Option(
+            "quick_sanctuary",
+            "Quick Sanctuary (deal 2 animals each instead of the snake pick)",
+            kind="bool",
+            default=False,
+        ),
         Option("expert_deal", "Deal 2 Experts, keep 1 (updated rule)", kind="bool", default=True),
         Option(
             "goal_deal",

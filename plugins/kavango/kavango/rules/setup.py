@@ -93,6 +93,7 @@ def setup_game(players: int, options: dict, seat_options: list[dict], rng: rando
             "lodges": lodges_on,
             "golden_lodge": bool(options.get("golden_lodge")) and lodges_on and not solo,
             "relocation_variant": variant,
+            "quick_sanctuary": bool(options.get("quick_sanctuary")),
         },
         "phase": "choose",
         "round": 0,
@@ -216,6 +217,9 @@ def maybe_finish_choosing(state: dict) -> None:
         return
     state["log"].append("Everyone has chosen; the chosen Lodge cards are now shown.")
     n = state["players"]
+    if state["options"].get("quick_sanctuary"):
+        deal_sanctuary(state)
+        return
     state["phase"] = "sanctuary"
     reveal = K.sanctuary_reveal(n)
     state["sanctuary_offer"] = [state["decks"]["C"].pop() for _ in range(reveal)]
@@ -226,6 +230,16 @@ def maybe_finish_choosing(state: dict) -> None:
         f"{state['p'][first]['name']} has the First Sanctuary Pick; "
         f"{reveal} animals from deck C are revealed."
     )
+
+
+def deal_sanctuary(state: dict) -> None:
+    """The quick variant: each player is dealt their Sanctuary animals from deck C, no picking."""
+    for seat in range(state["players"]):
+        dealt = [state["decks"]["C"].pop() for _ in range(K.STARTING_SANCTUARY_ANIMALS)]
+        state["p"][seat]["sanctuary"] += dealt
+        names = ", ".join(cat.card_name(c) for c in dealt)
+        state["log"].append(f"{state['p'][seat]['name']} is dealt {names} into the Sanctuary.")
+    start_round(state, 0)
 
 
 def pick_sanctuary(state: dict, seat: int, card: str, rng: random.Random) -> None:
