@@ -1,9 +1,10 @@
 """The quick Sanctuary variant: two deck-C animals dealt to each player, no snake pick."""
 
-from core.engine import playout, resolve_options
-from core.engine.play import play, start
 from kavango import catalog as cat
 from kavango.rules import Kavango
+
+from core.engine import playout, resolve_options
+from core.engine.play import play, start
 
 GAME = Kavango()
 
