@@ -5,6 +5,7 @@ Screenshots of each page at desktop and phone width land in var/screenshots/ for
 
 from __future__ import annotations
 
+import re
 import uuid
 
 import pytest
@@ -46,4 +47,37 @@ def test_game_pages_render_without_errors(portal, browser, shot, game):
     expect(page.locator("#board")).to_be_visible()
     shot(page, f"{game.slug}-board-phone")
     assert not errors, errors
+    context.close()
+
+
+@pytest.mark.parametrize("game", GAMES, ids=lambda g: g.slug)
+def test_clicking_the_board_plays_moves(portal, browser, game):
+    """A person against bots: clicking the board's first offered move, a few times, is accepted."""
+    context = browser.new_context()
+    page = sign_up(context, portal, f"c{uuid.uuid4().hex[:8]}")
+    page.goto(f"{portal.url}/games/{game.slug}/new/")
+    players = max(game.min_players, min(2, game.max_players))
+    page.select_option("#id_players", str(players))
+    for n in range(1, players):
+        page.select_option(f"#id_seat{n}_who", index=1)
+    page.click("text=Open the table")
+    expect(page.locator("#board")).to_be_visible()
+    clicks = 0
+    for _ in range(4):
+        expect(page.locator("#turn-banner")).to_contain_text(
+            re.compile("Your move!|The game is over"), timeout=15000)
+        if page.locator("#match-live").get_attribute("data-status") == "finished":
+            break
+        before = int(page.locator("#match-live").get_attribute("data-version"))
+        offered = page.locator(
+            "#board [hx-post*='/move/']:not(form), #board form[hx-post*='/move/'] button"
+        ).filter(visible=True)
+        if offered.count() == 0:
+            break
+        offered.first.click()
+        expect(page.locator("#move-feedback .error")).to_have_count(0)
+        page.wait_for_function(
+            "v => Number(document.getElementById('match-live').dataset.version) > v", arg=before)
+        clicks += 1
+    assert clicks >= 1, "the board offered no clickable move"
     context.close()
