@@ -9,12 +9,12 @@ from __future__ import annotations
 
 from collections import Counter
 
+from core.engine.grid import DIAGONAL, ORTHOGONAL, normalise, rotate
+
 from .catalog import AMENITY_BY_ID, ROOMS
 
 Grid = dict[tuple[int, int], dict]
 
-ORTHOGONAL = ((1, 0), (-1, 0), (0, 1), (0, -1))
-DIAGONAL = ((1, 1), (1, -1), (-1, 1), (-1, -1))
 
 
 def room_color(cell: dict | None) -> str | None:
@@ -36,15 +36,11 @@ def _around(grid: Grid, pos: tuple[int, int], steps) -> list[dict]:
 def _shapes(cells: list[list[int]]) -> list[list[tuple[int, int]]]:
     """The pattern in each of its four rotations (duplicates removed)."""
     found, out = set(), []
-    shape = [tuple(c) for c in cells]
-    for _ in range(4):
-        mf = min(f for f, _ in shape)
-        mc = min(c for _, c in shape)
-        norm = tuple(sorted((f - mf, c - mc) for f, c in shape))
+    for turns in range(4):
+        norm = normalise(rotate([tuple(c) for c in cells], turns))
         if norm not in found:
             found.add(norm)
             out.append(list(norm))
-        shape = [(-c, f) for f, c in shape]
     return out
 
 
