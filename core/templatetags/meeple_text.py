@@ -1,0 +1,37 @@
+"""Plural and list filters for templates: ``{% load meeple_text %}``.
+
+``{{ n|counted:"card" }}`` gives "1 card" / "2 cards" (irregular nouns as ``"fox,foxes"``);
+``{{ names|and_list }}`` gives "alice, bob and carol"; ``{{ n|ordinal }}`` gives "2nd".
+"""
+
+from __future__ import annotations
+
+from django import template
+
+from core import text
+
+register = template.Library()
+
+
+@register.filter
+def counted(count, noun: str) -> str:
+    return text.counted(count, noun)
+
+
+@register.filter
+def plural(count, noun: str) -> str:
+    """Only the noun: ``{{ n }} {{ n|plural:"point" }}`` when the number is styled on its own."""
+    return text.plural(count, noun)
+
+
+@register.filter
+def and_list(items) -> str:
+    return text.and_list(items or [])
+
+
+@register.filter
+def ordinal(number) -> str:
+    try:
+        return text.ordinal(int(number))
+    except (TypeError, ValueError):
+        return ""
