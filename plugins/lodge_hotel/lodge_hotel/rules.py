@@ -504,8 +504,7 @@ class Lodge(Game):
         state["display"][level - 1] = [None] * DISPLAY_SLOTS
         state["log"].append(
             f"{self._name(state, seat)} spent a refresh token to clear level {level} of the display.")
-        self._refresh_room_display(state, rng)
-        state["room_bag"].extend(removed)
+        self._refresh_room_display(state, rng, set_aside=removed)
         if state["phase"] == "guests":
             self._maybe_auto_done(state, seat, rng)
         return state
@@ -665,15 +664,21 @@ class Lodge(Game):
                 if display[lv][slot] is None:
                     display[lv][slot] = _draw(state["room_bag"], rng)
 
-    def _refresh_room_display(self, state, rng):
-        """The refresh: slide and refill; a display still all of one colour is swapped out
-        (new rooms drawn first, then the old ones go back to the bag)."""
+    def _refresh_room_display(self, state, rng, set_aside=()):
+        """The refresh: slide and refill. A display still all of one colour is swapped out: its
+        rooms go back to the bag first, then a whole new display is drawn. Rooms cleared with a
+        refresh token (``set_aside``) return to the bag only after the refill, as the rulebook
+        says; if the bag ran short before they were back, the remaining gaps are filled then, so
+        that while the bag holds rooms the display is always complete."""
         self._refill_room_display(state, rng)
         rooms = [r for level in state["display"] for r in level if r]
         if rooms and len({ROOMS[r] for r in rooms}) == 1 and state["room_bag"]:
+            state["room_bag"].extend(rooms)
             state["display"] = [[None] * DISPLAY_SLOTS for _ in range(FLOORS)]
             self._refill_room_display(state, rng)
-            state["room_bag"].extend(rooms)
+        if set_aside:
+            state["room_bag"].extend(set_aside)
+            self._refill_room_display(state, rng)
         state["log"].append("The room display was refreshed.")
 
     def _refill_guest_display(self, state, rng):

@@ -254,16 +254,55 @@ def test_empty_level_at_end_of_turn_slides_rooms_down_and_refills():
     assert all(all(level) for level in run.state["display"])
 
 
-def test_display_of_one_colour_is_swapped_out():
-    state = new()
+def _one_colour_display(state, bag_size):
+    """A display of sixteen red rooms with only ``bag_size`` rooms (none red) left in the bag."""
     reds = rooms_of("red")[:16]
-    state["room_bag"] = [r for r in state["room_bag"] if r not in reds] + [
-        r for level in state["display"] for r in level if r not in reds]
+    others = [r for r in ROOMS if ROOMS[r] != "red"]
+    used = {cell["tile"] for lodge in state["lodges"] for cell in lodge["cells"].values()}
+    state["room_bag"] = [r for r in others if r not in used][:bag_size]
     state["display"] = [reds[i * 4:(i + 1) * 4] for i in range(4)]
+    return reds
+
+
+def test_display_of_one_colour_is_swapped_out():
+    """"If ... every room in the display is the same color, the display will refresh"."""
+    state = new()
+    reds = _one_colour_display(state, 40)
+    before = sorted(reds + state["room_bag"])
     GAME._refresh_room_display(state, __import__("random").Random(1))
-    colours = {ROOMS[r] for level in state["display"] for r in level}
-    assert len(colours) > 1
-    assert set(reds) <= set(state["room_bag"])
+    shown = [r for level in state["display"] for r in level]
+    assert all(shown) and len({ROOMS[r] for r in shown}) > 1
+    assert sorted(shown + state["room_bag"]) == before
+
+
+@pytest.mark.parametrize("bag_size", [0, 1, 5, 15])
+def test_swapped_one_colour_display_is_completely_refilled_from_a_short_bag(bag_size):
+    """"draw Room Tiles from the bag to completely refill the display": the old rooms go back to
+    the bag before new ones are drawn, so a short bag still fills all sixteen spaces."""
+    state = new()
+    reds = _one_colour_display(state, bag_size)
+    before = sorted(reds + state["room_bag"])
+    GAME._refresh_room_display(state, __import__("random").Random(3))
+    shown = [r for level in state["display"] for r in level]
+    assert all(shown)
+    assert sorted(shown + state["room_bag"]) == before
+    assert len(state["room_bag"]) == bag_size
+
+
+def test_refresh_token_with_a_short_bag_still_refills_the_whole_display():
+    """"discard all of the rooms on a single level ... Then, refresh the display as normal before
+    returning the discarded rooms to the bag": with two rooms in the bag the refill first uses
+    those two, then the returned rooms fill the last gaps."""
+    state = new(2)
+    kept_in_bag = state["room_bag"][:2]
+    state["room_bag"] = list(kept_in_bag)
+    cleared = list(state["display"][3])
+    run = Runner(state)
+    run(0, {"type": "refresh", "level": 4})
+    display = run.state["display"]
+    assert all(all(level) for level in display)
+    assert set(kept_in_bag) <= {r for level in display for r in level}
+    assert len(run.state["room_bag"]) == 2 and set(run.state["room_bag"]) <= set(cleared)
 
 
 # ---- end and scoring -----------------------------------------------------------------------
