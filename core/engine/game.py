@@ -123,6 +123,10 @@ class Game:
     playing_time: ClassVar[str] = ""
     summary: ClassVar[str] = ""
     options: ClassVar[tuple[Option, ...]] = ()
+    #: Whether some seat may not know part of the state (hands, decks, secret picks). A game
+    #: with hidden information implements :meth:`determinize` so bots can decide fairly; a game
+    #: without sets this to False and bots may sample the true state, which hides nothing.
+    hidden_information: ClassVar[bool] = True
 
     # ---- the contract ---------------------------------------------------------------------
     def setup(
@@ -169,11 +173,56 @@ class Game:
         """``None`` while the game goes on, then the final Result."""
         raise NotImplementedError
 
+    # ---- bots: deciding from what a seat may know -----------------------------------------
+    def determinize(self, view: dict[str, Any], seat: int, rng: random.Random) -> State:
+        """A full state that ``seat`` cannot tell apart from the real one, given only its view.
+
+        Bots never receive the real state; a search bot imagines the unknown part by calling this
+        many times and playing each sample out. A sample must:
+
+        - give back the seat's own view exactly: ``view(determinize(view(s, seat), seat, rng),
+          seat) == view(s, seat)`` (so everything the seat sees, its own hand, the public
+          board, scores, counts of cards in other hands and in decks, stays as it is);
+        - conserve the game's material: every card or tile that is hidden from the seat (other
+          hands, face-down decks, unrevealed picks) is dealt from the same pool the real state
+          could hold, each exactly once, with the sizes the view shows; nothing is invented or
+          duplicated;
+        - be a legal, playable state: ``legal_moves(sample, seat)`` equals the seat's real legal
+          moves, every other seat's legal moves work, and play can go on from it to a result;
+        - depend only on ``view``, ``seat`` and ``rng`` (same three in, same sample out), never on
+          anything the game cached elsewhere.
+
+        Unknown order (a shuffled deck) is drawn with ``rng``; what the rules let the seat infer
+        (cards it saw passed on, for instance) may be kept but need not be. Games without hidden
+        information set ``hidden_information = False`` and need not implement this.
+        """
+        raise NotImplementedError
+
+    def implements_determinize(self) -> bool:
+        """True when this game can sample states for a seat (or has nothing to hide)."""
+        return not self.hidden_information or type(self).determinize is not Game.determinize
+
     # ---- optional refinements ------------------------------------------------------------
     def validate_options(
         self, players: int, options: dict[str, Any], seat_options: list[dict[str, Any]]
     ) -> None:
         """Raise OptionError for combinations the rules forbid (after each value is cleaned)."""
+
+    def decision_basis(self, state: State, seat: int) -> Any:
+        """What a move by ``seat`` is decided on: per-seat staleness compares it, nothing else.
+
+        A move carries the version of the board its player saw. When other moves were made since,
+        the move is still accepted if this basis, taken when the player looked, equals the basis
+        now: nothing that matters to this seat changed (BGA's multiactive states work this way).
+        The default is the seat's view without its log and last-move marks, plus its legal
+        moves, which is right for sequential games. A game with simultaneous secret picks
+        overrides it to leave out what other seats' commits change (a "has picked" flag, a
+        count of picks), and keeps what changes the meaning of this seat's move (a new round's
+        cards). Must be JSON data and must hold nothing the seat may not see.
+        """
+        view = self.view(state, seat)
+        shown = {k: v for k, v in view.items() if k not in ("log", "last")}
+        return {"view": shown, "moves": self.legal_moves(state, seat)}
 
     def progress(self, state: State) -> float:
         """A rough 0..1 measure of how far the game is, for lobby lists."""
