@@ -54,6 +54,13 @@ class Match(models.Model):
         default=0, help_text="Minutes (realtime) or days (correspondence) per move."
     )
     turn_deadline = models.DateTimeField(null=True, blank=True, db_index=True)
+    revision = models.PositiveIntegerField(
+        default=0, help_text="Changes of any kind so far (moves, seats, status): orders live frames."
+    )
+    bots_due_at = models.DateTimeField(
+        null=True, blank=True, db_index=True,
+        help_text="When a bot seat is due to move; found again after a restart.",
+    )
     rematch_of = models.ForeignKey("self", null=True, blank=True, on_delete=models.SET_NULL)
     created_at = models.DateTimeField(auto_now_add=True)
     started_at = models.DateTimeField(null=True, blank=True)
