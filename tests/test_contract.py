@@ -19,6 +19,7 @@ from core.engine import (
     IllegalMove,
     OptionError,
     RandomBot,
+    decide,
     find_leaks,
     replay,
     resolve_options,
@@ -92,7 +93,7 @@ def run_checked(game, players, raw, seats, seed, every=1):
         seat = to_act[0]
         legal = game.legal_moves(state, seat)
         assert legal, f"seat {seat} is to act but has no legal move"
-        move = bot.choose(game, state, seat, rng_for(f"{seed}:bot", len(moves) + 1))
+        move = decide(bot, game, state, seat, rng_for(f"{seed}:bot", len(moves) + 1))
         state = play(game, state, seat, move, len(moves) + 1, seed)
         moves.append((seat, move))
     return options, seat_options, moves, state
@@ -137,7 +138,7 @@ def mid_game_states(game, seed=3, every=7, limit=6):
     found, ply = [state], 0
     while game.to_act(state) and len(found) < limit:
         seat = min(game.to_act(state))
-        move = RandomBot().choose(game, state, seat, rng_for(seed, 10_000 + ply))
+        move = decide(RandomBot(), game, state, seat, rng_for(seed, 10_000 + ply))
         ply += 1
         state = play(game, state, seat, move, ply, seed)
         if ply % every == 0:

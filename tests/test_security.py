@@ -36,7 +36,7 @@ from hypothesis import settings as hypothesis_settings
 from hypothesis import strategies as st
 
 from config.asgi import application
-from core.engine import RandomBot, find_leaks, rng_for
+from core.engine import RandomBot, decide, find_leaks, rng_for
 from core.models import Match, new_invite_token
 from core.plugins import registry
 from core.routing import websocket_urlpatterns
@@ -437,7 +437,7 @@ async def test_no_secret_reaches_a_seated_player(make_user, slug):
         if over:
             break
         assert 0 in game.to_act(match.state), "the bots stopped before the person's turn"
-        move = bot.choose(game, match.state, 0, rng_for(f"scan-{slug}", match.version))
+        move = decide(bot, game, match.state, 0, rng_for(f"scan-{slug}", match.version))
         answer = await database_sync_to_async(client.post)(
             f"/match/{match.pk}/move/", {"move": json.dumps(move), "version": match.version},
             HTTP_HX_REQUEST="true")

@@ -7,7 +7,7 @@ playouts, so a game only has to describe its rules.
 
 from __future__ import annotations
 
-from .bots import Bot, RandomBot
+from .bots import Bot, RandomBot, Situation, decide
 from .errors import IllegalMove, MalformedMove
 from .game import Game, Option, OptionError, Result
 from .play import play, replay, resolve_options
@@ -25,6 +25,8 @@ __all__ = [
     "Playout",
     "RandomBot",
     "Result",
+    "Situation",
+    "decide",
     "find_leaks",
     "play",
     "playout",

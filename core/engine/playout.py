@@ -5,7 +5,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any
 
-from .bots import Bot, RandomBot
+from .bots import Bot, RandomBot, decide
 from .game import Game, Move, Result, State
 from .play import play, resolve_options, start
 from .rng import rng_for
@@ -54,7 +54,7 @@ def playout(
         if run.plies >= ply_cap:
             raise PlyCapExceeded(f"{game.slug}: no end after {ply_cap} plies (seed {seed})")
         seat = seats[0]
-        move = bots[seat].choose(game, state, seat, rng_for(f"{seed}:bot", run.plies + 1))
+        move = decide(bots[seat], game, state, seat, rng_for(f"{seed}:bot", run.plies + 1))
         state = play(game, state, seat, move, run.plies + 1, seed)
         run.moves.append((seat, move))
     run.state = state

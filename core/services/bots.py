@@ -14,7 +14,7 @@ from concurrent.futures import ThreadPoolExecutor
 from django.conf import settings
 from django.db import close_old_connections, transaction
 
-from core.engine import rng_for
+from core.engine import decide, rng_for
 from core.models import Match
 from core.plugins import registry
 
@@ -91,7 +91,7 @@ def bot_step(match_id: int) -> bool:
             return False
         bots = registry()
         bot = bots.bot(match.game_slug, seat.bot) if seat.bot else bots.best_bot(match.game_slug)
-        move = bot.choose(game, match.state, seat.position, rng_for(f"{match.seed}:bot", match.version + 1))
+        move = decide(bot, game, match.state, seat.position, rng_for(f"{match.seed}:bot", match.version + 1))
         try:
             apply_locked(match, seat.position, move, by_bot=True)
         except Refused:

@@ -8,7 +8,7 @@ sys.path.insert(0, os.path.dirname(__file__))
 
 from kavango_helpers import GAME, investing, new_game, place, to_draft  # noqa: E402
 
-from core.engine import RandomBot, find_leaks, playout  # noqa: E402
+from core.engine import RandomBot, decide, find_leaks, playout  # noqa: E402
 from core.engine.play import play  # noqa: E402
 from core.engine.rng import rng_for  # noqa: E402
 
@@ -74,7 +74,7 @@ def test_a_whole_game_renders_at_every_phase():
         if ply % 17 == 0:
             render(state, seat)
         ply += 1
-        state = play(GAME, state, seat, bot.choose(GAME, state, seat, rng_for(1, ply)), ply, 1)
+        state = play(GAME, state, seat, decide(bot, GAME, state, seat, rng_for(1, ply)), ply, 1)
     assert "Oppo" in render(state, 0)
 
 

@@ -10,7 +10,7 @@ sys.path.insert(0, os.path.dirname(__file__))
 
 from kavango_helpers import GAME  # noqa: E402
 
-from core.engine import RandomBot, find_leaks, playout, replay  # noqa: E402
+from core.engine import RandomBot, decide, find_leaks, playout, replay  # noqa: E402
 from core.engine.play import play, start  # noqa: E402
 from core.engine.rng import rng_for  # noqa: E402
 
@@ -60,7 +60,7 @@ def test_views_never_leak_secrets(players, options, seats):
                 assert not find_leaks(text, GAME.secrets(state, viewer)), (ply, viewer)
         seat = min(GAME.to_act(state))
         ply += 1
-        state = play(GAME, state, seat, bot.choose(GAME, state, seat, rng_for("b", ply)), ply, 5)
+        state = play(GAME, state, seat, decide(bot, GAME, state, seat, rng_for("b", ply)), ply, 5)
     for viewer in list(range(players)) + [None]:
         assert not find_leaks(json.dumps(GAME.view(state, viewer)), GAME.secrets(state, viewer))
 

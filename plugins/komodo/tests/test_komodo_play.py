@@ -8,7 +8,7 @@ import pytest
 from komodo.bots import Keeper
 from komodo.rules import Komodo
 
-from core.engine import RandomBot, find_leaks, playout, replay, resolve_options
+from core.engine import RandomBot, decide, find_leaks, playout, replay, resolve_options
 from core.engine.play import play, start
 from core.engine.rng import rng_for
 
@@ -45,7 +45,7 @@ def test_no_view_ever_shows_a_secret_id(variant):
         seat = min(GAME.to_act(state))
         ply += 1
         state = play(
-            GAME, state, seat, bots[seat].choose(GAME, state, seat, rng_for(9, ply)), ply, 9
+            GAME, state, seat, decide(bots[seat], GAME, state, seat, rng_for(9, ply)), ply, 9
         )
 
 
@@ -185,7 +185,7 @@ def test_components_are_conserved_and_homes_stay_lawful(variant):
                 GAME,
                 state,
                 seat,
-                bots[seat].choose(GAME, state, seat, rng_for(seed, ply)),
+                decide(bots[seat], GAME, state, seat, rng_for(seed, ply)),
                 ply,
                 seed,
             )

@@ -8,7 +8,7 @@ from lodge_hikers.catalog import snack_id
 from lodge_hikers.rules import LodgeHikers
 from lodge_hikers.testing import act, arrange, new, pick_all
 
-from core.engine import RandomBot, find_leaks, playout, replay, rng_for
+from core.engine import RandomBot, decide, find_leaks, playout, replay, rng_for
 from core.engine.play import play, start
 
 GAME = LodgeHikers()
@@ -67,7 +67,7 @@ def test_no_view_ever_shows_a_secret(players):
             assert find_leaks(text, GAME.secrets(state, seat)) == []
         seat = min(GAME.to_act(state))
         ply += 1
-        move = bots[seat].choose(GAME, state, seat, rng_for("leaks", ply))
+        move = decide(bots[seat], GAME, state, seat, rng_for("leaks", ply))
         state = play(GAME, state, seat, move, ply, 9)
 
 

@@ -25,6 +25,7 @@ class TicTacToe(Game):
     max_players = 2
     playing_time = "2 min"
     summary = "Three in a row wins. The reference game for plugin authors."
+    hidden_information = False  # both seats see the whole board, so bots need no determinize
     options = (
         Option(
             "first", "Who starts", default="x",
