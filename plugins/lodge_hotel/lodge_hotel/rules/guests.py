@@ -1,0 +1,146 @@
+"""Checking in guests, the valet and the guest display."""
+
+from __future__ import annotations
+
+from core.engine import IllegalMove
+from core.engine.fields import get_int, get_str
+
+from .. import amenities as am
+from ..catalog import (
+    COLORS,
+    FLOORS,
+    GUEST_BY_ID,
+    GUEST_DISPLAY_SIZE,
+    GUESTS_TO_END,
+)
+from .lodge import (
+    ORTHOGONAL,
+    grid_of,
+    guest_colors,
+    guest_text,
+    guests_placed,
+    key,
+)
+
+
+class Guests:
+    """Check-ins: where a guest fits, which guests may still come in this turn, the valet.
+
+    A part of :class:`Lodge` (mixed in); methods call each other through ``self``.
+    """
+
+    def _guest_display_discardable(self, state):
+        shown = state["guest_display"]
+        if not all(shown):
+            return False
+        common = set(COLORS)
+        for g in shown:
+            common &= set(guest_colors(g))
+        return bool(common)
+
+    def _guest_sources(self, state, lodge):
+        """(source, index, guest) that may still be placed this turn."""
+        out = []
+        level8 = 8 in state["rules"]
+        if not level8 and state["turn_guests"]["display"] < 1:
+            out += [("display", i, g) for i, g in enumerate(state["guest_display"]) if g]
+        if state["turn_guests"]["valet"] < (2 if level8 else 1):
+            out += [("valet", i, g) for i, g in enumerate(lodge["valet"])
+                    if g not in lodge["fresh"]]
+        return out
+
+    def guest_spots(self, state, grid, guest):
+        """Rooms where ``guest`` may check in: an empty room of one of its colours with an empty
+        orthogonal neighbour room of the other colour."""
+        a, b = guest_colors(guest)
+        pref = GUEST_BY_ID[guest]["floor"]
+        spots = []
+        for (f, c), cell in grid.items():
+            color = am.room_color(cell)
+            if color not in (a, b) or cell["guest"]:
+                continue
+            if 2 in state["rules"] and abs(f - pref) > 1:
+                continue
+            other = b if color == a else a
+            for df, dc in ORTHOGONAL:
+                n = grid.get((f + df, c + dc))
+                if n and not n["guest"] and am.room_color(n) == other:
+                    spots.append((f, c))
+                    break
+        return sorted(spots)
+
+    def _guest_moves(self, state, lodge):
+        grid = grid_of(lodge)
+        moves = []
+        for source, index, guest in self._guest_sources(state, lodge):
+            for f, c in self.guest_spots(state, grid, guest):
+                moves.append({"type": "guest", "source": source, "index": index, "floor": f, "col": c})
+        return moves
+
+    def move_guest(self, state, seat, move, rng):
+        self._need(state, "guests")
+        source = get_str(move, "source", ("display", "valet"))
+        index = get_int(move, "index", 0, GUEST_DISPLAY_SIZE - 1)
+        floor = get_int(move, "floor", 1, FLOORS)
+        col = get_int(move, "col", 1, 999)
+        lodge = state["lodges"][seat]
+        found = [g for s, i, g in self._guest_sources(state, lodge) if s == source and i == index]
+        if not found:
+            if source == "display" and 8 in state["rules"]:
+                raise IllegalMove("Level 8: you may not place guests from the display.")
+            raise IllegalMove(f"You cannot place that guest from the {source} now.")
+        guest = found[0]
+        if (floor, col) not in self.guest_spots(state, grid_of(lodge), guest):
+            a, b = guest_colors(guest)
+            raise IllegalMove(
+                f"That guest needs an empty {a} room next to an empty {b} room "
+                f"(floor {floor}, column {col} does not fit).")
+        lodge["cells"][key(floor, col)]["guest"] = guest
+        state["turn_guests"][source] += 1
+        state["log"].append(
+            f"{self._name(state, seat)} checked in {guest_text(guest)} from the {source} "
+            f"on floor {floor}.")
+        if not state["solo"] and guests_placed(lodge) >= GUESTS_TO_END and not state["end_triggered"]:
+            state["end_triggered"] = True
+            state["log"].append("Twelve guests placed: the game ends after this round.")
+        if source == "display":
+            state["guest_display"][index] = None
+        else:
+            lodge["valet"].pop(index)
+            if any(state["guest_display"]):
+                state["phase"] = "valet"
+                return state
+        self._maybe_auto_done(state, seat, rng)
+        return state
+
+    def move_valet(self, state, seat, move, rng):
+        self._need(state, "valet", "extra_valet")
+        index = get_int(move, "index", 0, GUEST_DISPLAY_SIZE - 1)
+        guest = state["guest_display"][index]
+        if guest is None:
+            raise IllegalMove("There is no guest in that place of the display.")
+        lodge = state["lodges"][seat]
+        lodge["valet"].append(guest)
+        state["guest_display"][index] = None
+        state["log"].append(f"{self._name(state, seat)} moved {guest_text(guest)} to the valet.")
+        if state["phase"] == "extra_valet":
+            self._refill_guest_display(state, rng)
+            state["phase"] = "build"
+            return state
+        lodge["fresh"].append(guest)
+        state["phase"] = "guests"
+        self._maybe_auto_done(state, seat, rng)
+        return state
+
+    def move_discard_guests(self, state, seat, move, rng):
+        self._need(state, "build", "guests")
+        if not self._guest_display_discardable(state):
+            raise IllegalMove("Only a guest display of four guests sharing one colour can be discarded.")
+        old = list(state["guest_display"])
+        state["guest_display"] = [None] * GUEST_DISPLAY_SIZE
+        self._refill_guest_display(state, rng)
+        state["guest_bag"].extend(old)
+        state["log"].append(f"{self._name(state, seat)} sent the one-colour guest display back to the bag.")
+        if state["phase"] == "guests":
+            self._maybe_auto_done(state, seat, rng)
+        return state

@@ -1,0 +1,88 @@
+"""Small helpers over the JSON state: cells, grids, guests, placement and scoring."""
+
+from __future__ import annotations
+
+from .. import amenities as am
+from ..catalog import (
+    AMENITY_BY_ID,
+    GUEST_BY_ID,
+    GUEST_POINTS,
+    SOLO_RANKS,
+)
+
+ORTHOGONAL = am.ORTHOGONAL
+
+
+# ---- small helpers over the JSON state -----------------------------------------------------
+
+
+def key(floor: int, col: int) -> str:
+    return f"{floor},{col}"
+
+
+def grid_of(lodge: dict) -> am.Grid:
+    """The lodge's cells keyed by (floor, column) tuples."""
+    out = {}
+    for k, cell in lodge["cells"].items():
+        f, c = k.split(",")
+        out[(int(f), int(c))] = cell
+    return out
+
+
+def guest_colors(guest_id: str) -> tuple[str, str]:
+    return GUEST_BY_ID[guest_id]["colors"]
+
+
+def guest_text(guest_id: str) -> str:
+    g = GUEST_BY_ID[guest_id]
+    return f"a {g['colors'][0]}/{g['colors'][1]} guest (floor {g['floor']})"
+
+
+def rank_title(score: int) -> str:
+    return next(title for low, title in SOLO_RANKS if score >= low)
+
+
+def draw_one(bag: list[str], rng) -> str | None:
+    """Take one item at random out of a bag (None when empty)."""
+    if not bag:
+        return None
+    i = rng.randrange(len(bag))
+    bag[i], bag[-1] = bag[-1], bag[i]
+    return bag.pop()
+
+
+def placement_spots(grid: am.Grid, floor: int) -> list[int]:
+    """Columns where a new tile may go on ``floor``: empty, sharing an edge with a tile, and
+    (above the first floor) standing on a tile."""
+    max_col = max((c for _f, c in grid), default=0)
+    cols = []
+    for c in range(1, max_col + 2):
+        if (floor, c) in grid:
+            continue
+        if floor > 1 and (floor - 1, c) not in grid:
+            continue
+        if any((floor + df, c + dc) in grid for df, dc in ORTHOGONAL):
+            cols.append(c)
+    return cols
+
+
+def lodge_score(lodge: dict, amenity_points: int | None = None) -> dict[str, int]:
+    """Points by category: guests, floor bonuses and completed amenities (the amenity total
+    may be passed in when the caller has already checked them)."""
+    grid = grid_of(lodge)
+    guests = bonus = amen = 0
+    for (f, c), cell in grid.items():
+        if cell["guest"]:
+            guests += GUEST_POINTS
+            if GUEST_BY_ID[cell["guest"]]["floor"] == f:
+                bonus += f
+        if amenity_points is None and cell["tile"] in AMENITY_BY_ID and am.complete(
+                cell["tile"], (f, c), grid):
+            amen += AMENITY_BY_ID[cell["tile"]]["points"]
+    if amenity_points is not None:
+        amen = amenity_points
+    return {"guests": guests, "floor bonus": bonus, "amenities": amen}
+
+
+def guests_placed(lodge: dict) -> int:
+    return sum(1 for cell in lodge["cells"].values() if cell["guest"])

@@ -1,0 +1,116 @@
+"""Solo: the ski lift at the end of every turn, and the level goals checked at the end."""
+
+from __future__ import annotations
+
+from core.engine import IllegalMove
+from core.engine.fields import get_int
+
+from .. import amenities as am
+from ..catalog import (
+    AMENITY_BY_ID,
+    COLORS,
+    FLOORS,
+    GUEST_DISPLAY_SIZE,
+    ROOMS,
+)
+from .lodge import (
+    grid_of,
+    guest_colors,
+    guest_text,
+)
+
+
+class SkiLift:
+    """The solo end of turn (the ski lift removes a room and a guest, then climbs) and the level goals.
+
+    A part of :class:`Lodge` (mixed in); methods call each other through ``self``.
+    """
+
+    def move_lift_discard(self, state, seat, move, rng):
+        self._need(state, "lift_discard")
+        index = get_int(move, "index", 0, GUEST_DISPLAY_SIZE - 1)
+        guest = state["guest_display"][index]
+        color = state["holding"]["color"]
+        if guest is None or color not in guest_colors(guest):
+            raise IllegalMove(f"Choose a guest in the display showing {color}.")
+        state["holding"] = None
+        self._lift_discard(state, index, rng)
+        self._lift_move(state, seat, rng)
+        return state
+
+    def _lift_remove(self, state, seat, rng):
+        row = state["display"][state["lift"] - 1]
+        slots = [i for i, r in enumerate(row) if r]
+        if not slots:
+            self._lift_move(state, seat, rng)
+            return
+        room = row[slots[-1]]
+        row[slots[-1]] = None
+        state["room_bag"].append(room)
+        color = ROOMS[room]
+        state["log"].append(f"The ski lift removed a {color} room from level {state['lift']}.")
+        if self._display_needs_refresh(state):
+            self._refresh_room_display(state, rng)
+        matches = [i for i, g in enumerate(state["guest_display"]) if g and color in guest_colors(g)]
+        if len(matches) > 1:
+            state["holding"] = {"kind": "lift", "color": color}
+            state["phase"] = "lift_discard"
+            return
+        if matches:
+            self._lift_discard(state, matches[0], rng)
+        self._lift_move(state, seat, rng)
+
+    def _lift_discard(self, state, index, rng):
+        guest = state["guest_display"][index]
+        state["guest_display"][index] = None
+        state["guest_box"].append(guest)
+        state["log"].append(f"The ski lift sent {guest_text(guest)} home.")
+        self._refill_guest_display(state, rng)
+
+    def _lift_move(self, state, seat, rng):
+        if state["lift"] < FLOORS:
+            state["lift"] += 1
+            self._next_turn(state, seat, rng)
+            return
+        state["lift"] = 1
+        if state["lift_tokens"] == 0:
+            state["lodges"][seat]["turns"] += 1
+            state["solo_turns"] += 1
+            state["over"] = True
+            state["phase"] = "over"
+            state["holding"] = None
+            state["log"].append("No refresh token is left above the ski lift: the game is over.")
+            return
+        state["lift_tokens"] -= 1
+        if 3 in state["rules"]:
+            state["log"].append("The ski lift went round: its refresh token is discarded (level 3).")
+        else:
+            state["lodges"][seat]["tokens"] += 1
+            state["log"].append("The ski lift went round: you gain a refresh token.")
+        lodge = state["lodges"][seat]
+        if self._amenity_takes(state, lodge):
+            state["phase"] = "lift_amenity"
+            state["holding"] = None
+            state["log"].append("Place an amenity from the display.")
+        else:
+            self._next_turn(state, seat, rng)
+
+    def solo_goals(self, state):
+        """Each active level's condition checked on the final lodge: {level: kept?}."""
+        lodge = state["lodges"][0]
+        grid = grid_of(lodge)
+        amenity_cells = [(pos, cell) for pos, cell in grid.items() if cell["tile"] in AMENITY_BY_ID]
+        goals = {}
+        for level in state["rules"]:
+            if level == 1:
+                goals[level] = len(amenity_cells) >= 4 and all(
+                    am.complete(cell["tile"], pos, grid) for pos, cell in amenity_cells)
+            elif level == 5:
+                floors = [pos[0] for pos, _cell in amenity_cells]
+                goals[level] = len(floors) == len(set(floors))
+            elif level == 7:
+                present = {am.room_color(cell) for cell in grid.values()} - {None}
+                goals[level] = len(present) < len(COLORS)
+            else:
+                goals[level] = True  # levels 2, 3, 4, 6 and 8 are enforced move by move
+        return goals

@@ -1,0 +1,123 @@
+"""What each seat sees: the board, the prompt, and which tiles stay secret."""
+
+from __future__ import annotations
+
+from .. import amenities as am
+from ..catalog import (
+    AMENITY_BY_ID,
+    FLOORS,
+    GUEST_BY_ID,
+    LEVELS,
+    ROOMS,
+)
+from .lodge import (
+    grid_of,
+    guests_placed,
+    lodge_score,
+)
+
+#: Views carry the recent log only (the page shows the last 40 lines); the state keeps it all.
+VIEW_LOG_LINES = 40
+
+
+class Views:
+    """Each seat's view of the board, the prompt in words, and the ids that must stay hidden.
+
+    A part of :class:`Lodge` (mixed in); methods call each other through ``self``.
+    """
+
+    def view(self, state, seat):
+        players = state["players"]
+        lodges = []
+        for s, lodge in enumerate(state["lodges"]):
+            grid = grid_of(lodge)
+            columns = max((c for _f, c in grid), default=1)
+            rows = [{"floor": f, "cells": [None] * (columns + 1)} for f in range(FLOORS, 0, -1)]
+            amenity_points = 0
+            for (f, c), cell in grid.items():
+                tile = cell["tile"]
+                if tile in ROOMS:
+                    entry = {"kind": "room", "color": ROOMS[tile]}
+                else:
+                    a = AMENITY_BY_ID[tile]
+                    done = am.complete(tile, (f, c), grid)
+                    amenity_points += a["points"] if done else 0
+                    entry = {"kind": "amenity", "name": a["name"], "points": a["points"],
+                             "complete": done}
+                if cell["guest"]:
+                    entry["guest"] = self._guest_view(cell["guest"])
+                rows[FLOORS - f]["cells"][c - 1] = entry
+            score = lodge_score(lodge, amenity_points)
+            lodges.append({
+                "seat": s, "rows": rows, "columns": columns,
+                "valet": [self._guest_view(g) for g in lodge["valet"]],
+                "tokens": lodge["tokens"], "turns": lodge["turns"],
+                "guests_placed": guests_placed(lodge),
+                "score": sum(score.values()), "breakdown": score,
+            })
+        holding = state["holding"]
+        held = None
+        if holding and holding["kind"] in ("room", "amenity"):
+            held = dict(holding)
+            if holding["kind"] == "room":
+                held["id"] = state["display"][holding["level"] - 1][holding["slot"]]
+            else:
+                held["id"] = state["amenity_display"][holding["index"]]
+        view = {
+            "players": players, "solo": state["solo"], "turn": state["turn"],
+            "phase": state["phase"], "over": state["over"], "you": seat,
+            "holding": held,
+            "lift_color": holding["color"] if holding and holding["kind"] == "lift" else None,
+            "display": [
+                {"level": lv + 1, "slots": [
+                    {"slot": i, "id": r, "color": ROOMS[r]}
+                    if r else {"slot": i, "id": None}
+                    for i, r in enumerate(level)
+                ]}
+                for lv, level in enumerate(state["display"])
+            ],
+            "guest_display": [self._guest_view(g) if g else None for g in state["guest_display"]],
+            "amenity_display": [self._amenity_view(a) for a in state["amenity_display"]],
+            "room_bag": len(state["room_bag"]), "guest_bag": len(state["guest_bag"]),
+            "amenity_stack": len(state["amenity_stack"]),
+            "amenity_box": [self._amenity_view(a) for a in state["amenity_box"]],
+            "guests_left_game": len(state["guest_box"]),
+            "lodges": lodges, "end_triggered": state["end_triggered"],
+            "turn_guests": dict(state["turn_guests"]),
+            "prompt": self._prompt(state),
+            "log": state["log"][-VIEW_LOG_LINES:],
+        }
+        if state["solo"]:
+            view.update(
+                level=state["level"], extreme=state["extreme"],
+                rules=[{"level": n, "text": LEVELS[n]} for n in state["rules"]],
+                lift=state["lift"], lift_tokens=state["lift_tokens"],
+                solo_turns=state["solo_turns"],
+            )
+        return view
+
+    def _prompt(self, state):
+        if state["over"]:
+            return "The game is over."
+        return {
+            "build": "Take a room from the display (level N goes on floor N)"
+            + ("." if state["solo"] else " or an amenity."),
+            "place": "Choose a highlighted place in the lodge for the tile, or put it back.",
+            "guests": "Check in guests (one from the display, one from the valet) or end the turn.",
+            "valet": "Choose a guest from the display for the valet.",
+            "extra_valet": "Level 8: choose a second guest from the display for the valet.",
+            "start_amenity": "Choose your starting amenity and place it next to your first room.",
+            "lift_amenity": "The ski lift went round: place one of the amenities on display.",
+            "lift_discard": "The ski lift sends one guest home: choose one showing the removed colour.",
+        }.get(state["phase"], "")
+
+    def _guest_view(self, guest):
+        g = GUEST_BY_ID[guest]
+        return {"id": guest, "colors": list(g["colors"]), "floor": g["floor"]}
+
+    def _amenity_view(self, amenity):
+        a = AMENITY_BY_ID[amenity]
+        return {"id": amenity, "name": a["name"], "points": a["points"], "condition": a["condition"]}
+
+    def secrets(self, state, seat):
+        return set(state["room_bag"]) | set(state["guest_bag"]) | set(state["amenity_stack"])
