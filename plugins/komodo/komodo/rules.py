@@ -290,7 +290,7 @@ class Komodo(Game):
                 ]
             elif kind == RELOCATION:
                 for h in state["housed"]:
-                    if h["owner"] == seat:
+                    if h["owner"] == seat or not _locked(board, h):
                         here = board.enc_of[(h["x"], h["y"])]
                         moves += [
                             {
@@ -599,6 +599,8 @@ class Komodo(Game):
                 return state
             state["log"].append("No animal can escape.")
         elif kind == EXCHANGE:
+            if state["hands"][seat]["animals"]:
+                return self._open_pass(state, then="refill", rng=rng)
             self._coop_refill(state, seat, rng)
             return self._open_pass(state, then="next")
         elif kind == LOVER:
@@ -679,7 +681,7 @@ class Komodo(Game):
         state["log"].append(
             f"{who(seat)} plays Animal Exchange: everyone passes an animal card to the left."
         )
-        return self._open_pass(state, then="turn")
+        return self._open_pass(state, then="turn", rng=rng)
 
     def move_pass_animal(self, state, seat, move, rng):
         self._phase(state, "pass")
@@ -699,12 +701,7 @@ class Komodo(Game):
                 state["hands"][s]["animals"].remove(card)
                 state["hands"][receiver]["animals"].append(card)
             state["log"].append("The animal cards are passed to the left.")
-            then = p["then"]
-            state["pending"] = None
-            if then == "next":
-                self._next_coop_turn(state)
-            else:
-                state["phase"] = "turn"
+            self._after_pass(state, p["then"], rng)
         return state
 
     def move_request(self, state, seat, move, rng):
@@ -887,12 +884,12 @@ class Komodo(Game):
         self._turn_only(state, seat)
         card = self._card(state, seat, move, RELOCATION)
         animal, x, y = get_str(move, "animal"), get_int(move, "x"), get_int(move, "y")
-        housed = next(
-            (h for h in state["housed"] if h["animal"] == animal and h["owner"] == seat), None
-        )
+        housed = next((h for h in state["housed"] if h["animal"] == animal), None)
         if housed is None:
-            raise IllegalMove("Relocate one of your own housed animals.")
+            raise IllegalMove("Relocate an animal that is housed on the map.")
         board = self._board(state)
+        if housed["owner"] != seat and _locked(board, housed):
+            raise IllegalMove("A padlock protects that animal: only its owner may relocate it.")
         if board.enc_of.get((x, y)) == board.enc_of[(housed["x"], housed["y"])]:
             raise IllegalMove("Move the animal to a different enclosure.")
         was_locked = _locked(board, housed)
@@ -900,7 +897,8 @@ class Komodo(Game):
         self._check_home(board, animal, x, y)
         self._spend(state, seat, card)
         housed.update(x=x, y=y, lock=was_locked)
-        state["log"].append(f"{who(seat)} plays Relocation and moves their {species(animal)}.")
+        whose = "their" if housed["owner"] == seat else f"{who(housed['owner'])}'s"
+        state["log"].append(f"{who(seat)} plays Relocation and moves {whose} {species(animal)}.")
         return state
 
     def move_recycle(self, state, seat, move, rng):
@@ -1013,16 +1011,30 @@ class Komodo(Game):
             state["log"].append(f"{who(seat)} discards {name}.")
         state["pending"], state["phase"] = None, "turn"
 
-    def _open_pass(self, state, then):
+    def _open_pass(self, state, then, rng=None):
+        """Start an Animal Exchange; ``then`` says what follows the pass.
+
+        "turn": the basic game's turn goes on. "next": a co-op threat after the active player
+        refilled (they had housed every animal they held). "refill": a co-op threat while the
+        active player still holds a card; they pass it first and replenish afterwards.
+        """
         holders = [s for s in range(state["players"]) if state["hands"][s]["animals"]]
         if len(holders) < 2:
             state["log"].append("Fewer than two players hold animal cards: nothing is passed.")
-            if then == "next":
-                self._next_coop_turn(state)
+            self._after_pass(state, then, rng)
             return state
         state["pending"] = {"holders": holders, "picks": {}, "then": then}
         state["phase"] = "pass"
         return state
+
+    def _after_pass(self, state, then, rng):
+        state["pending"] = None
+        if then == "turn":
+            state["phase"] = "turn"
+            return
+        if then == "refill":
+            self._coop_refill(state, state["active"], rng)
+        self._next_coop_turn(state)
 
     def _lift(self, state, tid):
         board = self._board(state)
@@ -1077,11 +1089,15 @@ class Komodo(Game):
             state["final_left"] -= 1
             if state["final_left"] <= 0:
                 return self._end_game(state, "Every player has had their final turn.")
-        elif len(hand["tiles"]) < 3:
-            state["final_left"] = n
-            state["log"].append(
-                f"{who(seat)} holds fewer than three tiles: everyone takes one final turn."
-            )
+        else:
+            short = [s for s in range(n) if len(state["hands"][s]["tiles"]) < 3]
+            if short:
+                state["final_left"] = n
+                names = " and ".join(who(s) for s in short)
+                holds = "holds" if len(short) == 1 else "hold"
+                state["log"].append(
+                    f"{names} {holds} fewer than three tiles: everyone takes one final turn."
+                )
         if state["idle"] >= n and state["final_left"] is None:
             return self._end_game(
                 state, "The tiles are gone and a full round passed with no progress."
@@ -1152,9 +1168,11 @@ class Komodo(Game):
                         _animal_view(x["animal"]) for x in state["housed"] if x["owner"] == s
                     ],
                     "loose": [_animal_view(x["animal"]) for x in state["loose"] if x["owner"] == s],
-                    "score": _score(state, s)[0],
+                    "points": _score(state, s)[1],
                 }
             )
+            if s == seat:
+                hands[-1]["hand_value"] = _score(state, s)[2]
         pending = None
         if state["pending"] is not None:
             pending = _public_pending(state, hidden)

@@ -121,5 +121,9 @@ def test_how_to_play_explains_the_rulings_and_variants():
         "Recycling",
         "Relocation",
         "Extreme",
+        "stays with the player who housed it",
+        "any player holds fewer than three tiles",
+        "pass one of the new cards",
+        "see only the points you have housed",
     ):
         assert words in html

@@ -893,3 +893,143 @@ def test_coop_team_wins_when_all_32_animals_are_housed():
     state["animals"] = []
     state = act(state, 0, {"type": "house", "animal": TAIPAN5, "x": 0, "y": -3})
     assert GAME.result(state).won == [True, True]
+
+
+# ---- rulings checked against the rulebook sentences (issue 14) -------------------------
+
+
+def test_opponents_cannot_read_the_value_of_a_hand_from_the_shown_scores():
+    """Rulebook: "Shuffle the cards and deal facedown": only the holder knows what an unhoused card is
+    worth, so another seat's view (and a spectator's) must not change when that hand does."""
+    state = begin(players=2)
+    house_direct(state, QUOKKA, 0, 0, 0)
+    before = {seat: GAME.view(state, seat) for seat in (1, None)}
+    held = state["hands"][0]["animals"]
+    heavy = max(state["animals"], key=lambda a: ANIMALS[int(a[-2:]) - 1][3])
+    state["animals"].remove(heavy)
+    state["animals"].insert(0, held.pop())
+    held.append(heavy)
+    for seat in (1, None):
+        assert GAME.view(state, seat) == before[seat]
+    assert before[1]["hands"][0]["points"] == 15
+    mine = GAME.view(state, 0)["me"]
+    assert mine["points"] == 15 and mine["hand_value"] == sum(
+        ANIMALS[int(a[-2:]) - 1][3] for a in held
+    )
+
+
+def test_scores_are_not_negative_from_the_first_move():
+    """Nobody has housed anything yet, so nobody has lost anything in public either."""
+    state = begin(players=3)
+    view = GAME.view(state, 1)
+    assert [h["points"] for h in view["hands"]] == [0, 0, 0]
+
+
+def relocation_setup(lock):
+    """Seat 1 houses a Taipan in a desert area (padlocked or not); a second desert area waits."""
+    state = clear_hand(begin(), 0)
+    lay(state, 0, -1, DESERT9 if lock else DD_FF)
+    lay(state, 1, 0, GRASS9)
+    lay(state, 3, 0, "komodo-tile-44")  # DDD / DRG / GGG: desert apart from the first area
+    lay(state, 4, 0, DD_FF, 3)
+    house_direct(state, TAIPAN5, 1, 0, -3)
+    give(state, 0, wild("Relocation"))
+    return state
+
+
+def test_relocation_may_move_another_players_animal_which_keeps_its_points():
+    """Hints: "You won't lose any points if an animal is relocated later to a more convenient
+    space, by you or another player." """
+    state = relocation_setup(lock=False)
+    points_before = GAME.view(state, 2)["hands"][1]["points"]
+    target = next(m for m in GAME.legal_moves(state, 0) if m["type"] == "relocate")
+    assert target["animal"] == TAIPAN5
+    state = act(state, 0, target)
+    moved = state["housed"][0]
+    assert (moved["x"], moved["y"]) == (target["x"], target["y"]) and moved["owner"] == 1
+    assert GAME.view(state, 2)["hands"][1]["points"] == points_before == 5
+    assert "Player 2's Taipan" in state["log"][-1]
+
+
+def test_relocation_leaves_another_players_padlocked_animal_alone():
+    """A padlock protects its animal; only the owner may move a padlocked animal (ruling)."""
+    state = relocation_setup(lock=True)
+    assert "relocate" not in types(state, 0)
+    board = Board(state["map"], state["housed"])
+    spot = next(
+        e.anchor()
+        for e in board.enclosures
+        if e.terrain == "D" and board.enc_of[(0, -3)] != e.index and e.size >= 5
+    )
+    with pytest.raises(IllegalMove, match="padlock"):
+        act(
+            state,
+            0,
+            {
+                "type": "relocate",
+                "card": wild("Relocation"),
+                "animal": TAIPAN5,
+                "x": spot[0],
+                "y": spot[1],
+            },
+        )
+
+
+def coop_exchange_threat(house_both):
+    """Seat 0 holds two desert animals and houses one or both, then draws Animal Exchange."""
+    state = begin(players=2, variant="coop")
+    clear_hand(state, 0)
+    lay(state, 0, -1, DD_FF)
+    give(state, 0, TAIPAN5, DEVIL5)
+    state = act(state, 0, {"type": "house", "animal": TAIPAN5, "x": 0, "y": -3})
+    if house_both:
+        lay(state, 0, 1, DD_GG)
+        state = act(state, 0, {"type": "house", "animal": DEVIL5, "x": 0, "y": 3})
+    card = wild("Animal Exchange")
+    for pile in _piles(state):
+        if card in pile:
+            pile.remove(card)
+    state["wilds"]["draw"].append(card)
+    return act(state, 0, {"type": "end_turn"})
+
+
+def test_coop_exchange_threat_comes_before_replenishing():
+    """Threats come "after placing animal(s), and before replenishing": a player who housed one
+    of two animals passes the card still held, not a freshly drawn one, and refills afterwards."""
+    state = coop_exchange_threat(house_both=False)
+    assert state["phase"] == "pass" and state["hands"][0]["animals"] == [DEVIL5]
+    assert {m["animal"] for m in GAME.legal_moves(state, 0)} == {DEVIL5}
+    given = state["hands"][1]["animals"][0]
+    state = act(state, 0, {"type": "pass_animal", "animal": DEVIL5})
+    state = act(state, 1, {"type": "pass_animal", "animal": given})
+    assert DEVIL5 in state["hands"][1]["animals"] and given in state["hands"][0]["animals"]
+    assert len(state["hands"][0]["animals"]) == 2 and state["active"] == 1
+
+
+def test_coop_exchange_threat_after_housing_both_replenishes_first():
+    """Rulebook: "If you just housed both animals, replenish and then pass one." """
+    state = coop_exchange_threat(house_both=True)
+    assert state["phase"] == "pass" and len(state["hands"][0]["animals"]) == 2
+    assert len(state["hands"][0]["tiles"]) == state["hand_tiles"]
+
+
+def test_the_end_comes_when_any_player_holds_fewer_than_three_tiles():
+    """Rulebook: "When a player holds fewer than three Terrain tiles, then every player, including that
+    player, takes one final turn." A Land Thief robbing a player down to two tiles starts the
+    final round once the thief's turn ends; the robbed player's next turn is their last, and
+    stealing back up to three does not cancel it."""
+    state = begin(players=3)
+    state["tiles"] += state["hands"][1]["tiles"][3:]
+    del state["hands"][1]["tiles"][3:]
+    give(state, 0, wild("Land Thief"))
+    state = act(state, 0, {"type": "land_thief", "card": wild("Land Thief"), "seat": 1})
+    assert len(state["hands"][1]["tiles"]) == 2
+    state = act(state, 0, {"type": "replenish"})
+    assert state["final_left"] == 3 and "Player 2 holds fewer than three tiles" in state["log"][-1]
+    give(state, 1, wild("Land Thief", 1))
+    state = act(state, 1, {"type": "land_thief", "card": wild("Land Thief", 1), "seat": 0})
+    for seat in (1, 2):
+        state = act(state, seat, {"type": "replenish"})
+        assert GAME.result(state) is None
+    state = act(state, 0, {"type": "replenish"})
+    assert GAME.result(state) is not None
