@@ -1,4 +1,6 @@
 # Meeple Hall: `make run` serves the portal, `make test` runs every test. Both set up from nothing.
+# `make run` is safe by default (DEBUG off, a secret key generated once into var/secret_key, static
+# files hashed and served by WhiteNoise); `make dev` serves with DEBUG=1 for development.
 PYTHON ?= python3
 VENV := .venv
 BIN := $(VENV)/bin
@@ -6,7 +8,7 @@ PLUGINS := $(patsubst %/pyproject.toml,%,$(wildcard plugins/*/pyproject.toml))
 HOST ?= 127.0.0.1
 PORT ?= 8000
 
-.PHONY: run test install install-dev browsers services-deps lint bench clean
+.PHONY: run dev prepare test install install-dev browsers services-deps lint bench clean
 
 $(BIN)/python:
 	$(PYTHON) -m venv $(VENV)
@@ -24,11 +26,18 @@ install: $(VENV)/.installed
 
 install-dev: $(VENV)/.installed-dev
 
-run: install
+prepare: install
 	$(BIN)/python manage.py migrate --no-input
 	$(BIN)/python manage.py createcachetable
 	$(BIN)/python manage.py collectstatic --no-input --verbosity 0
-	$(BIN)/daphne -b $(HOST) -p $(PORT) config.asgi:application
+
+# Plain HTTP on this machine, so cookies may not be Secure-only (SECURE_COOKIES=0); behind a TLS
+# proxy run daphne as the README's production section says, where cookies stay Secure.
+run: prepare
+	DEBUG=0 SECURE_COOKIES=$${SECURE_COOKIES:-0} $(BIN)/daphne -b $(HOST) -p $(PORT) config.asgi:application
+
+dev: prepare
+	DEBUG=1 $(BIN)/daphne -b $(HOST) -p $(PORT) config.asgi:application
 
 # Debian's Chromium for the browser tests, and Redis for the scale-out tests (PostgreSQL's server
 # binaries come with the machine). Installed only when missing.

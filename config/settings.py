@@ -3,8 +3,10 @@
 DATABASE_URL   default: SQLite file var/db.sqlite3 (any dj-database-url URL, e.g. postgres://)
 REDIS_URL      unset: in-memory channel layer (one process); set: channels-redis (many processes)
 REDIS_MAX_CONNECTIONS, CHANNEL_CAPACITY  channel-layer limits per process (2000 / 10000)
-SECRET_KEY     a development default, refused when DEBUG is off
-DEBUG          "1"/"true" for development (default on)
+SECRET_KEY     unset: a random key generated once into var/secret_key and kept there
+DEBUG          "1"/"true" for development (default off; `make dev` turns it on)
+SECURE_COOKIES "1": session and CSRF cookies only over HTTPS (default on when DEBUG is off)
+CONTENT_SECURITY_POLICY  the header sent with every page (default: scripts and styles from this site)
 ALLOWED_HOSTS  comma separated (default localhost names)
 CLOCK_INTERVAL seconds between clock sweeps in the server process (0 disables the sweeper)
 """
@@ -12,6 +14,7 @@ CLOCK_INTERVAL seconds between clock sweeps in the server process (0 disables th
 from __future__ import annotations
 
 import os
+import secrets
 from pathlib import Path
 
 import dj_database_url
@@ -29,11 +32,25 @@ def env_flag(name: str, default: bool) -> bool:
     return os.environ.get(name, "1" if default else "0").strip().lower() in ("1", "true", "yes", "on")
 
 
-DEBUG = env_flag("DEBUG", True)
-DEV_SECRET_KEY = "dev-only-insecure-key-do-not-use-in-production"
-SECRET_KEY = os.environ.get("SECRET_KEY", DEV_SECRET_KEY)
-if not DEBUG and SECRET_KEY == DEV_SECRET_KEY:
-    raise ImproperlyConfigured("Set SECRET_KEY: the development key is refused when DEBUG is off.")
+def kept_secret_key(path: Path) -> str:
+    """The key stored in ``path``, made on first use: sessions stay valid across restarts, and no
+    key is ever shared through the source code. The file is readable by its owner only."""
+    if not path.exists():
+        try:
+            descriptor = os.open(path, os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o600)
+        except FileExistsError:
+            pass
+        else:
+            with os.fdopen(descriptor, "w") as out:
+                out.write(secrets.token_urlsafe(50))
+    key = path.read_text().strip()
+    if len(key) < 50:
+        raise ImproperlyConfigured(f"{path} holds no usable secret key; delete it to make a new one.")
+    return key
+
+
+DEBUG = env_flag("DEBUG", False)
+SECRET_KEY = os.environ.get("SECRET_KEY") or kept_secret_key(VAR_DIR / "secret_key")
 
 ALLOWED_HOSTS = [
     h.strip() for h in os.environ.get("ALLOWED_HOSTS", "127.0.0.1,localhost,testserver").split(",") if h.strip()
@@ -61,6 +78,7 @@ INSTALLED_APPS = [
 
 MIDDLEWARE = [
     "django.middleware.security.SecurityMiddleware",
+    "core.middleware.ContentSecurityPolicyMiddleware",
     "whitenoise.middleware.WhiteNoiseMiddleware",
     "django.contrib.sessions.middleware.SessionMiddleware",
     "django.middleware.common.CommonMiddleware",
@@ -157,16 +175,47 @@ CACHES = {
     "default": {
         "BACKEND": "django.core.cache.backends.db.DatabaseCache",
         "LOCATION": "meeplehall_cache",
-    }
+    },
+    # Replay snapshots of finished matches, in a table of their own so they never push the
+    # log-in throttle's counters out of the default cache.
+    "replays": {
+        "BACKEND": "django.core.cache.backends.db.DatabaseCache",
+        "LOCATION": "meeplehall_replays",
+        "TIMEOUT": None,
+        "OPTIONS": {"MAX_ENTRIES": 20000},
+    },
 }
+# A replay stores the state every this many moves, so showing any step applies at most this many.
+REPLAY_SNAPSHOT_EVERY = int(os.environ.get("REPLAY_SNAPSHOT_EVERY", "20"))
 
 CLOCK_INTERVAL = float(os.environ.get("CLOCK_INTERVAL", "5"))
 LOGIN_THROTTLE = {"attempts": 5, "window_seconds": 300}
 CHAT_RATE = {"messages": 5, "window_seconds": 10}
 
-if not DEBUG:
-    SESSION_COOKIE_SECURE = env_flag("SECURE_COOKIES", True)
-    CSRF_COOKIE_SECURE = env_flag("SECURE_COOKIES", True)
+# `make run` serves plain HTTP on the loopback and passes SECURE_COOKIES=0; behind a TLS proxy
+# leave it unset (on), or browsers would send the session cookie unencrypted.
+SESSION_COOKIE_SECURE = CSRF_COOKIE_SECURE = env_flag("SECURE_COOKIES", not DEBUG)
+SESSION_COOKIE_HTTPONLY = True
+X_FRAME_OPTIONS = "DENY"
+SECURE_CONTENT_TYPE_NOSNIFF = True
+SECURE_REFERRER_POLICY = "same-origin"
+
+# No inline script anywhere: every script is a file under /static/ (htmx is told not to inject
+# its indicator <style> and not to eval hx-on attributes, see templates/base.html). Style
+# attributes stay allowed (boards place pieces with them); <style> elements do not.
+CONTENT_SECURITY_POLICY = os.environ.get("CONTENT_SECURITY_POLICY", "; ".join([
+    "default-src 'self'",
+    "script-src 'self'",
+    "style-src 'self'",
+    "style-src-attr 'unsafe-inline'",
+    "img-src 'self' data:",
+    "font-src 'self'",
+    "connect-src 'self'",
+    "object-src 'none'",
+    "base-uri 'self'",
+    "form-action 'self'",
+    "frame-ancestors 'none'",
+]))
 
 LOGGING = {
     "version": 1,

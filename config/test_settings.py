@@ -11,7 +11,12 @@ from .settings import *  # noqa: F403
 BOTS_INLINE = True
 CLOCK_INTERVAL = 0
 PASSWORD_HASHERS = ["django.contrib.auth.hashers.MD5PasswordHasher"]
-CACHES = {"default": {"BACKEND": "django.core.cache.backends.locmem.LocMemCache"}}
+CACHES = {
+    "default": {"BACKEND": "django.core.cache.backends.locmem.LocMemCache"},
+    "replays": {"BACKEND": "django.core.cache.backends.locmem.LocMemCache", "LOCATION": "replays"},
+}
+# Pages refer to plain static names: no collectstatic manifest is needed to run the tests.
+STORAGES = {**STORAGES, "staticfiles": {"BACKEND": "django.contrib.staticfiles.storage.StaticFilesStorage"}}  # noqa: F405
 
 # Each test run gets its own SQLite file, so runs side by side (or xdist) never share a database.
 if DATABASES["default"]["ENGINE"] == "django.db.backends.sqlite3":  # noqa: F405

@@ -28,10 +28,16 @@ def option_field(option) -> forms.Field:
         return forms.BooleanField(label=option.label, required=False, initial=option.default,
                                   help_text=option.help)
     if option.kind == "int":
+        # Not required: a blank (or, for another player count, hidden) field means the default.
         return forms.IntegerField(label=option.label, initial=option.default, min_value=option.min,
-                                  max_value=option.max, help_text=option.help)
+                                  max_value=option.max, help_text=option.help, required=False)
     return forms.ChoiceField(label=option.label, initial=option.default, help_text=option.help,
-                             choices=[(str(v), label) for v, label in option.choices])
+                             choices=[(str(v), label) for v, label in option.choices], required=False)
+
+
+def players_range(option) -> str:
+    """``"1-1"`` for an option only solo tables have; empty when every player count has it."""
+    return f"{option.players[0]}-{option.players[1]}" if option.players else ""
 
 
 class TableForm(forms.Form):
@@ -46,18 +52,25 @@ class TableForm(forms.Form):
     spectator_chat = forms.BooleanField(required=False, initial=True, label="Spectators may chat")
     time_control = forms.ChoiceField(choices=Match.TimeControl.choices, initial="none", label="Clock")
     time_per_move = forms.IntegerField(min_value=1, max_value=60, initial=5, required=False,
-                                       label="Minutes or days per move")
+                                       label="Minutes or days per move",
+                                       help_text="Minutes for a realtime clock, days for correspondence.")
 
     def __init__(self, game, bots, *args, **kwargs):
         super().__init__(*args, **kwargs)
         self.game = game
         counts = range(game.min_players, game.max_players + 1)
         self.fields["players"].choices = [(n, str(n)) for n in counts]
+        self.fields["players"].error_messages["invalid_choice"] = (
+            f"{game.name} is played by {game.min_players} to {game.max_players} players."
+            if game.min_players < game.max_players else
+            f"{game.name} is played by exactly {game.min_players} players."
+        )
         self.fields["players"].initial = game.min_players if game.min_players > 1 else min(2, game.max_players)
         self.table_options = [o for o in game.options if not o.per_seat]
         self.seat_option_defs = [o for o in game.options if o.per_seat]
         for option in self.table_options:
             self.fields[f"opt_{option.name}"] = option_field(option)
+            self.fields[f"opt_{option.name}"].players_range = players_range(option)
         who = [("open", "Open seat (a person)")] + [(name, bot.label) for name, bot in bots.items()]
         for n in range(game.max_players):
             if n > 0:
@@ -65,6 +78,7 @@ class TableForm(forms.Form):
                                                                 label="Who sits here")
             for option in self.seat_option_defs:
                 self.fields[f"seat{n}_{option.name}"] = option_field(option)
+                self.fields[f"seat{n}_{option.name}"].players_range = players_range(option)
 
     def seat_rows(self):
         rows = []
@@ -76,9 +90,16 @@ class TableForm(forms.Form):
     def option_fields(self):
         return [self[f"opt_{o.name}"] for o in self.table_options]
 
+    def clean(self):
+        data = super().clean()
+        if data.get("time_control", "none") != "none" and not data.get("time_per_move"):
+            self.add_error("time_per_move", "Say how long each move may take, or choose No clock.")
+        return data
+
     def table_settings(self) -> dict:
         data = self.cleaned_data
         players = data["players"]
+        clocked = data["time_control"] != Match.TimeControl.NONE
         return {
             "players": players,
             "options": {o.name: data.get(f"opt_{o.name}") for o in self.table_options},
@@ -91,5 +112,5 @@ class TableForm(forms.Form):
             "rated": data["rated"],
             "spectator_chat": data["spectator_chat"],
             "time_control": data["time_control"],
-            "time_per_move": data.get("time_per_move") or 0,
+            "time_per_move": (data.get("time_per_move") or 0) if clocked else 0,
         }

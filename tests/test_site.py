@@ -1,0 +1,105 @@
+"""Site-wide safety: error pages, the Content-Security-Policy, the deploy check (issue 12, 15)."""
+
+from __future__ import annotations
+
+import os
+import re
+import secrets
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+from django.test import Client
+
+ROOT = Path(__file__).resolve().parent.parent
+TEMPLATE_DIRS = [ROOT / "templates", ROOT / "core" / "templates", *ROOT.glob("plugins/*/*/templates")]
+
+pytestmark = pytest.mark.django_db
+
+
+@pytest.mark.parametrize("url", ["/", "/accounts/login/", "/accounts/signup/"])
+def test_latin1_form_post_gets_400_not_500(url):
+    """Issue 12.12: "Django 5.2's own 400 handler raises on a POST with charset=latin-1"."""
+    anonymous = Client(raise_request_exception=True, enforce_csrf_checks=True)
+    anonymous.cookies["csrftoken"] = "a" * 32  # a well-formed cookie, so CSRF reads the body
+    response = anonymous.post(url, data="username=a&password=b",
+                              content_type="application/x-www-form-urlencoded; charset=latin-1")
+    assert response.status_code == 400
+    assert b"could not be read" in response.content
+
+
+def test_bad_request_handler_answers_even_if_its_template_breaks(monkeypatch, rf):
+    """The handler of last resort cannot raise: a broken template gives the fixed text."""
+    from core.views import errors
+
+    def broken(*args, **kwargs):
+        raise RuntimeError("template engine down")
+
+    monkeypatch.setattr(errors, "render_to_string", broken)
+    response = errors.bad_request(rf.get("/"))
+    assert response.status_code == 400 and b"Bad request" in response.content
+
+
+def test_missing_match_is_a_site_styled_404(client):
+    """Issue 15.10: a missing match showed Django's debug page listing every URL pattern."""
+    response = client.get("/match/999999/")
+    page = response.content.decode()
+    assert response.status_code == 404
+    assert "Nothing here" in page and "Meeple Hall" in page and "URLconf" not in page
+
+
+def test_every_page_sends_a_strict_content_security_policy(client):
+    """Issue 12.11: a CSP with no inline script (scripts only from this site, no eval)."""
+    policy = client.get("/").headers["Content-Security-Policy"]
+    directives = dict(d.strip().split(" ", 1) for d in policy.split(";"))
+    assert directives["script-src"] == "'self'"
+    assert "unsafe-inline" not in directives["style-src"] and directives["object-src"] == "'none'"
+    assert directives["frame-ancestors"] == "'none'"
+
+
+INLINE_SCRIPT = re.compile(r"<script(?![^>]*\bsrc=)[^>]*>", re.I)
+INLINE_HANDLER = re.compile(r"\son[a-z]+\s*=|\shx-on[:-]", re.I)
+
+
+def _site_templates():
+    owned_by_lead = {"match.html", "match_live.html"}
+    for folder in TEMPLATE_DIRS:
+        for path in folder.rglob("*.html"):
+            if path.name not in owned_by_lead:
+                yield path
+
+
+@pytest.mark.parametrize("path", list(_site_templates()), ids=lambda p: str(p.relative_to(ROOT)))
+def test_site_templates_have_no_inline_script(path):
+    """Under ``script-src 'self'`` inline script and on*/hx-on handlers would silently not run."""
+    text = path.read_text()
+    assert not INLINE_SCRIPT.search(text), "inline <script>: move it to static/js/"
+    assert not INLINE_HANDLER.search(text), "inline event handler: use a data- attribute and static/js/"
+
+
+def test_deploy_check_leaves_only_the_proxy_side_warnings(tmp_path):
+    """`check --deploy` with DEBUG off: only HSTS (W004) and the HTTPS redirect (W008) remain,
+    both decided at the TLS proxy, as the README's production section says."""
+    env = dict(os.environ, DEBUG="0", MEEPLEHALL_VAR=str(tmp_path), ALLOWED_HOSTS="hall.example.org",
+               DJANGO_SETTINGS_MODULE="config.settings")
+    env.pop("SECRET_KEY", None)
+    env.pop("SECURE_COOKIES", None)
+    done = subprocess.run([sys.executable, "manage.py", "check", "--deploy"], cwd=ROOT, env=env,
+                          capture_output=True, text=True, timeout=60)
+    found = set(re.findall(r"\(([a-z_]+\.[EW]\d+)\)", done.stdout + done.stderr))
+    assert done.returncode == 0, done.stderr
+    assert found == {"security.W004", "security.W008"}, done.stdout + done.stderr
+
+
+def test_secret_key_is_generated_once_and_kept(tmp_path):
+    """Issue 15.10: no development key in the code; a key made on first start is reused after."""
+    from config.settings import kept_secret_key
+
+    path = tmp_path / "secret_key"
+    first = kept_secret_key(path)
+    assert len(first) >= 50 and kept_secret_key(path) == first
+    assert path.stat().st_mode & 0o077 == 0, "only the owner may read the key"
+    path.write_text(secrets.token_urlsafe(4))
+    with pytest.raises(Exception, match="no usable secret key"):
+        kept_secret_key(path)
