@@ -206,3 +206,18 @@ class Rating(models.Model):
 
     def __str__(self) -> str:
         return f"{self.user} {self.game_slug}: {self.ordinal:.1f}"
+
+
+class RateCounter(models.Model):
+    """Hits on one rate-limit key (failed log-ins, chat messages) within a window.
+
+    A row incremented with ``F()`` in one transaction, so parallel requests in any number of
+    processes never lose a hit (see :mod:`core.throttle`).
+    """
+
+    key = models.CharField(max_length=200, unique=True)
+    count = models.PositiveIntegerField(default=0)
+    expires_at = models.DateTimeField(db_index=True)
+
+    def __str__(self) -> str:
+        return f"{self.key}: {self.count}"

@@ -7,6 +7,7 @@ from collections.abc import Iterable
 from typing import Any
 
 from .errors import IllegalMove, MalformedMove
+from .fields import check_payload
 from .game import Game, Move, OptionError, State
 from .rng import rng_for
 
@@ -16,13 +17,122 @@ def play(game: Game, state: State, seat: int, move: Any, ply: int, seed: int | s
 
     The game receives a deep copy, so on IllegalMove the caller's state is untouched.
     """
+    _check_turn(game, state, seat, move)
+    return game.apply(copy_json(state), seat, copy_json(move), rng_for(seed, ply))
+
+
+def play_move(
+    game: Game, state: State, seat: int, move: Any, ply: int, seed: int | str
+) -> tuple[State, Move]:
+    """Apply a move that came from outside; return the new state and the move to store.
+
+    The payload is checked first (:func:`~core.engine.fields.check_payload`: plain JSON, small,
+    shallow, valid Unicode). The handler then reads a :class:`ReadMove`, which notes the fields
+    it looked at, and only those are stored: extra fields a client sends never reach the
+    append-only move log. The trimmed move is applied once more and must give the same state
+    (it does whenever the game reads its moves through the mapping); if it does not, the whole
+    checked move is stored, so the log always replays to the state. Raises IllegalMove (or
+    MalformedMove) and changes nothing when the move is refused.
+    """
+    check_payload(move)
+    _check_turn(game, state, seat, move)
+    read = ReadMove(move)
+    after = game.apply(copy_json(state), seat, read, rng_for(seed, ply))
+    stored = read.as_read()
+    if stored != move:
+        try:
+            again = game.apply(copy_json(state), seat, copy_json(stored), rng_for(seed, ply))
+        except IllegalMove:
+            again = None
+        if again != after:
+            stored = copy_json(move)
+    return after, stored
+
+
+class ReadMove(dict):
+    """A private copy of a move that notes which of its fields the game's handler read.
+
+    Reading a field (``move["cell"]``, ``move.get("cell")``, ``"cell" in move`` when present)
+    marks it; anything that looks at the move as a whole (iterating, ``len``, ``==``, items,
+    copying) marks every field. :meth:`as_read` gives the sent values of the marked fields.
+    """
+
+    def __init__(self, move: Move):
+        self._sent = copy_json(move)
+        super().__init__(copy_json(move))
+        self._read: set[str] = set()
+
+    def as_read(self) -> Move:
+        return {key: value for key, value in self._sent.items() if key in self._read}
+
+    def _all(self) -> None:
+        self._read.update(self._sent)
+
+    def __getitem__(self, key):
+        self._read.add(key)
+        return super().__getitem__(key)
+
+    def get(self, key, default=None):
+        if dict.__contains__(self, key):
+            self._read.add(key)
+        return super().get(key, default)
+
+    def __contains__(self, key) -> bool:
+        found = super().__contains__(key)
+        if found:
+            self._read.add(key)
+        return found
+
+    def pop(self, key, *default):
+        self._read.add(key)
+        return super().pop(key, *default)
+
+    def __iter__(self):
+        self._all()
+        return super().__iter__()
+
+    def __len__(self) -> int:
+        self._all()
+        return super().__len__()
+
+    def __eq__(self, other) -> bool:
+        self._all()
+        return super().__eq__(other)
+
+    def __ne__(self, other) -> bool:
+        self._all()
+        return super().__ne__(other)
+
+    __hash__ = None
+
+    def keys(self):
+        self._all()
+        return super().keys()
+
+    def values(self):
+        self._all()
+        return super().values()
+
+    def items(self):
+        self._all()
+        return super().items()
+
+    def copy(self) -> dict:
+        self._all()
+        return dict(super().items())
+
+    def __reduce_ex__(self, protocol):
+        self._all()
+        return dict, (dict(super().items()),)
+
+
+def _check_turn(game: Game, state: State, seat: int, move: Any) -> None:
     if not isinstance(move, dict):
         raise MalformedMove("A move must be an object with a 'type'.")
     if seat not in game.to_act(state):
         if game.result(state) is not None:
             raise IllegalMove("The game is over.")
         raise IllegalMove("It is not your turn.")
-    return game.apply(copy_json(state), seat, copy_json(move), rng_for(seed, ply))
 
 
 def copy_json(value: Any) -> Any:

@@ -6,14 +6,34 @@ from django.conf import settings
 from django.contrib import messages
 from django.contrib.auth import get_user_model, login
 from django.contrib.auth.decorators import login_required
+from django.contrib.auth.forms import UsernameField
 from django.contrib.auth.views import LoginView
-from django.core.cache import cache
 from django.shortcuts import get_object_or_404, redirect, render
 from django.template.loader import render_to_string
+from django.utils.http import url_has_allowed_host_and_scheme
 
+from core import throttle
+from core.access import can_view
 from core.forms import ProfileForm, SignupForm
 from core.models import Profile, Rating, Seat
 from core.plugins import registry
+
+REFUSED = "Too many failed attempts. Please wait a few minutes and try again."
+
+
+def safe_next(request, fallback: str = "home") -> str:
+    """Where ``next`` points, if it stays on this site; otherwise ``fallback``.
+
+    Only a path on this host (or this host's own URL) is followed: ``https://evil.example/``,
+    ``//evil.example/``, ``https:evil.example`` and ``javascript:...`` all fall back, so a link
+    can neither send a new member to another site nor make the redirect itself fail.
+    """
+    target = request.POST.get("next") or request.GET.get("next") or ""
+    if target and url_has_allowed_host_and_scheme(
+        target, allowed_hosts={request.get_host()}, require_https=request.is_secure()
+    ):
+        return target
+    return fallback
 
 
 def signup(request):
@@ -23,39 +43,62 @@ def signup(request):
         Profile.objects.get_or_create(user=user)
         login(request, user, backend="django.contrib.auth.backends.ModelBackend")
         messages.success(request, "Welcome to Meeple Hall!")
-        return redirect(request.GET.get("next") or "home")
+        return redirect(safe_next(request))
     return render(request, "registration/signup.html", {"form": form})
 
 
-def _client_key(request) -> str:
-    return f"login-fail:{request.META.get('REMOTE_ADDR', '?')}:{request.POST.get('username', '').lower()}"
+def login_name(raw: str) -> str:
+    """The username as authentication reads it (stripped, NFKC-normalised by the log-in form's
+    own field), case-folded: "alice", " Alice " and "ａｌｉｃｅ" share one throttle."""
+    return UsernameField().to_python(raw or "").casefold()
 
 
 class ThrottledLoginView(LoginView):
-    """Django's login view, refusing further tries for a while after repeated failures."""
+    """Django's login view, counting every try before the password is checked.
+
+    Three counters (``settings.LOGIN_THROTTLE``), each hit atomically (:mod:`core.throttle`):
+
+    - per address and username, strict (``attempts`` per ``window_seconds``): a guesser at one
+      address gets a handful of tries at one account;
+    - per username, generous (``per_user_attempts``): once an account has drawn that many tries
+      from anywhere, only addresses that have not failed at it may still try. The owner, from an
+      address that did not fail, always gets in, so guessers cannot lock the owner out;
+    - per address, over all usernames (``per_address_attempts``): one address cannot spray.
+
+    A successful log-in clears its address's counter for that username. Behind a proxy the
+    address is the real client's only if daphne runs with ``--proxy-headers`` (see README).
+    """
 
     def post(self, request, *args, **kwargs):
         limit = settings.LOGIN_THROTTLE
-        if cache.get(_client_key(request), 0) >= limit["attempts"]:
+        window = limit["window_seconds"]
+        name = throttle.key_part(login_name(request.POST.get("username", "")))
+        address = throttle.key_part(request.META.get("REMOTE_ADDR", "") or "?")
+        self.pair_key = f"login:pair:{address}:{name}"
+        tries_here = throttle.hit(self.pair_key, window)
+        tries_anywhere = throttle.hit(f"login:user:{name}", window)
+        tries_from_address = throttle.hit(f"login:addr:{address}", window)
+        if (
+            tries_here > limit["attempts"]
+            or tries_here > 1 and tries_anywhere > limit.get("per_user_attempts", 50)
+            or tries_from_address > limit.get("per_address_attempts", 100)
+        ):
             form = self.get_form()
-            form.add_error(None, "Too many failed attempts. Please wait a few minutes and try again.")
+            form.add_error(None, REFUSED)
             return self.render_to_response(self.get_context_data(form=form), status=429)
         return super().post(request, *args, **kwargs)
 
-    def form_invalid(self, form):
-        key = _client_key(self.request)
-        cache.set(key, cache.get(key, 0) + 1, settings.LOGIN_THROTTLE["window_seconds"])
-        return super().form_invalid(form)
-
     def form_valid(self, form):
-        cache.delete(_client_key(self.request))
+        throttle.clear(self.pair_key)
         return super().form_valid(form)
 
 
 def profile(request, username):
+    """A player's page. Matches at private tables are listed only to those who may view them."""
     user = get_object_or_404(get_user_model(), username=username)
-    seats = (Seat.objects.filter(user=user).select_related("match")
-             .order_by("-match__created_at")[:50])
+    recent = (Seat.objects.filter(user=user).select_related("match")
+              .order_by("-match__created_at")[:200])
+    seats = [s for s in recent if can_view(s.match, request.user, request.session)][:50]
     games = registry().games
     ratings = sorted(Rating.objects.filter(user=user), key=lambda r: r.game_slug)
     sections = [
