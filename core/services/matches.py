@@ -10,6 +10,7 @@ from django.db import transaction
 from django.utils import timezone
 
 from core import engine
+from core.engine.play import play_move
 from core.engine.play import start as engine_start
 from core.models import Match, Move, Seat
 from core.plugins import registry
@@ -97,7 +98,7 @@ def apply_locked(match: Match, position: int, move: Any, by_bot: bool) -> None:
     if position not in game.to_act(match.state):
         raise NotYourTurn("It is not your turn.")
     try:
-        state = engine.play(game, match.state, position, move, match.version + 1, match.seed)
+        state, move = play_move(game, match.state, position, move, match.version + 1, match.seed)
     except engine.IllegalMove as exc:
         raise IllegalMoveRefused(exc.reason) from None
     match.version += 1

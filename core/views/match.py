@@ -2,17 +2,18 @@
 
 from __future__ import annotations
 
-import json
 import re
 
 from django.conf import settings
-from django.core.cache import cache
 from django.http import Http404, HttpResponse
 from django.shortcuts import get_object_or_404, render
 from django.utils.html import format_html
 from django.views.decorators.http import require_GET, require_POST
 
+from core import throttle
 from core.access import can_view, remember_invite
+from core.engine import MalformedMove
+from core.engine.fields import MAX_MOVE_CHARS, check_payload, load_move
 from core.models import ChatMessage, Match, Profile
 from core.rendering import match_context, render_live
 from core.services import Refused, submit_move
@@ -55,20 +56,29 @@ def match_live(request, pk):
 
 
 def parse_move(post) -> dict | str:
-    """A move from POST data: a JSON ``move`` field, or one field per key (see meeple tags)."""
-    if "move" in post:
-        try:
-            move = json.loads(post["move"])
-        except (TypeError, ValueError):
-            return "That move could not be read."
-        return move if isinstance(move, dict) else "That move could not be read."
-    move = {}
-    for key in post:
-        if key in RESERVED_FIELDS:
-            continue
-        values = [_number_or_text(v) for v in post.getlist(key)]
-        move[key] = values if len(values) > 1 or key.endswith("[]") else values[0]
-    return {k.removesuffix("[]"): v for k, v in move.items()} or "No move was sent."
+    """A move from POST data: a JSON ``move`` field, or one field per key (see meeple tags).
+
+    Returns the move, or a sentence saying why it was refused. The body is capped at
+    MAX_MOVE_CHARS, JSON is read strictly and the result checked by the engine
+    (:func:`core.engine.fields.load_move`), so no body reaches the rules or the database that
+    could not be stored as sent.
+    """
+    if sum(len(key) + sum(map(len, post.getlist(key))) for key in post) > MAX_MOVE_CHARS:
+        return "That move is too large to be a move."
+    try:
+        if "move" in post:
+            move = load_move(post["move"])
+            return move if isinstance(move, dict) else "That move could not be read."
+        move = {}
+        for key in post:
+            if key in RESERVED_FIELDS:
+                continue
+            values = [_number_or_text(v) for v in post.getlist(key)]
+            move[key.removesuffix("[]")] = values if len(values) > 1 or key.endswith("[]") else values[0]
+        check_payload(move)
+    except MalformedMove as exc:
+        return exc.reason
+    return move or "No move was sent."
 
 
 def _number_or_text(value: str):
@@ -121,11 +131,8 @@ def chat_post(request, pk):
     if not text:
         return HttpResponse("", status=204)
     rate = settings.CHAT_RATE
-    key = f"chat-rate:{request.user.pk}"
-    sent = cache.get(key, 0)
-    if sent >= rate["messages"]:
+    if throttle.hit(f"chat:{request.user.pk}", rate["window_seconds"]) > rate["messages"]:
         return HttpResponse(format_html('<p class="feedback error">{}</p>', "Slow down a little."), status=429)
-    cache.set(key, sent + 1, rate["window_seconds"])
     ChatMessage.objects.create(match=match, user=request.user, text=text)
     chat_posted(match.pk)
     return HttpResponse("")
