@@ -20,6 +20,7 @@ import pluggy
 
 from core import hookspecs
 from core.engine import Bot, Game, RandomBot
+from core.engine.strengths import with_strengths
 
 ENTRY_POINT_GROUP = "meeplehall.games"
 log = logging.getLogger(__name__)
@@ -122,6 +123,8 @@ def build_registry(app_names: list[str]) -> Registry:
     for bots in registry.call("register_bots"):
         for bot in bots:
             registry.bots.setdefault(bot.game, {})[bot.name] = bot
+    for slug, game in registry.games.items():
+        registry.bots[slug] = with_strengths(game, registry.bots.get(slug, {}))
     return registry
 
 

@@ -51,7 +51,7 @@ def test_hook_register_games():
 
 def test_hook_register_bots():
     registry = build_registry(["tictactoe"])
-    assert set(registry.bots_for("tictactoe")) == {"random", "blocker"}
+    assert set(registry.bots_for("tictactoe")) == {"random", "blocker", "blocker-easy", "blocker-hard"}
     assert registry.best_bot("tictactoe").name == "blocker"
     assert registry.best_bot("nothing").name == "random"
 

@@ -80,6 +80,29 @@ class RandomBot(Bot):
         return rng.choice(situation.moves)
 
 
+class NoisyBot(Bot):
+    """Plays like ``base`` but, with probability ``epsilon``, makes a random legal move instead:
+    a gentler opponent that still plays sensibly most of the time. It takes what ``base``
+    takes (a Situation or, for bots from before the view contract, a state)."""
+
+    def __init__(self, base: Bot, epsilon: float, name: str, label: str) -> None:
+        self.base = base
+        self.epsilon = epsilon
+        self.game = base.game
+        self.needs = base.needs
+        self.name = name
+        self.label = label
+
+    def choose(self, game: Game, *args: Any) -> Move:
+        rng = args[-1]
+        if rng.random() < self.epsilon:
+            if self.needs == "view":
+                return rng.choice(args[0].moves)
+            state, seat = args[0], args[1]
+            return rng.choice(game.legal_moves(state, seat))
+        return self.base.choose(game, *args)
+
+
 def sampler_for(game: Game, state: State, seat: int, view: dict[str, Any] | None = None) -> Sampler | None:
     """How ``seat`` may imagine full states: from its view alone, or (when the game hides nothing)
     the real state itself; ``None`` when the game hides things but cannot sample yet."""

@@ -202,6 +202,11 @@ class Game:
         """True when this game can sample states for a seat (or has nothing to hide)."""
         return not self.hidden_information or type(self).determinize is not Game.determinize
 
+    def rollout_bot(self) -> Any:
+        """A :class:`core.engine.Bot` for the search bot's rollouts, if the game has one that is
+        cheaper or better suited than its heuristic bot; ``None`` = use the heuristic bot."""
+        return None
+
     # ---- optional refinements ------------------------------------------------------------
     def validate_options(
         self, players: int, options: dict[str, Any], seat_options: list[dict[str, Any]]

@@ -1,0 +1,172 @@
+"""A general information-set Monte Carlo tree search bot (single-observer ISMCTS).
+
+The bot sees only its seat's :class:`~core.engine.bots.Situation`. Each iteration imagines one
+full state with the game's ``determinize`` (through ``situation.sample``), walks the one shared
+tree from the root choosing moves by UCT among those legal in that imagined state (a move's
+availability counts how often it was legal, as in Cowling, Powley and Whitehouse 2012), adds one
+new move, plays the imagined game on with a rollout bot (the game's heuristic bot unless told
+otherwise) and credits every seat on the path with its own outcome. The move finally played is
+the root move tried most often.
+
+Budgets: ``iterations`` always bounds the search; ``seconds`` (optional) bounds it in time as
+well, checked inside rollouts too. With no time budget, the same situation, seed and iteration
+budget always give the same move. If time runs out before one iteration completes, the bot
+plays the rollout bot's move, so a decision never takes much longer than ``seconds``.
+"""
+
+from __future__ import annotations
+
+import json
+import math
+import random
+import time
+
+from .bots import Bot, RandomBot, Situation, decide_in_sample
+from .game import Game, Move, Result, State
+from .play import copy_json
+
+EXPLORATION = 0.7
+SCORE_WEIGHT = 0.1
+SOLO_SCORE_SCALE = 50.0
+
+
+class _OutOfTime(Exception):
+    """The time budget ran out in the middle of an iteration (which is then dropped)."""
+
+
+class _Node:
+    __slots__ = ("actor", "move", "children", "visits", "reward", "available")
+
+    def __init__(self, actor: int | None, move: Move | None) -> None:
+        self.actor = actor
+        self.move = move
+        self.children: dict[str, _Node] = {}
+        self.visits = 0
+        self.reward = 0.0
+        self.available = 0
+
+
+def move_key(move: Move) -> str:
+    return json.dumps(move, sort_keys=True, separators=(",", ":"))
+
+
+def outcome(result: Result) -> list[float]:
+    """Each seat's reward in [0, 1] for a finished game: mostly winning (rank, or ``won`` in solo
+    and co-operative games), with a mild preference for more points, so the search still
+    separates lines that all win or all lose."""
+    seats = len(result.scores)
+    if result.won is not None:
+        base = [1.0 if won else 0.0 for won in result.won]
+    elif seats == 1:
+        base = [1.0]
+    else:
+        base = [(seats - rank) / (seats - 1) for rank in result.ranks]
+    if seats == 1:
+        points = [s / (abs(s) + SOLO_SCORE_SCALE) for s in result.scores]
+    else:
+        low, high = min(result.scores), max(result.scores)
+        points = [0.5 if high == low else (s - low) / (high - low) for s in result.scores]
+    return [(1 - SCORE_WEIGHT) * b + SCORE_WEIGHT * p for b, p in zip(base, points, strict=True)]
+
+
+class SearchBot(Bot):
+    """Information-set MCTS over the seat's legal moves; see the module docstring."""
+
+    needs = "view"
+
+    def __init__(
+        self,
+        game: str = "*",
+        rollout: Bot | None = None,
+        iterations: int = 200,
+        seconds: float | None = None,
+        exploration: float = EXPLORATION,
+        rollout_plies: int = 2000,
+        name: str = "search",
+        label: str = "Search bot",
+    ) -> None:
+        self.game = game
+        self.rollout = rollout or RandomBot()
+        self.iterations = iterations
+        self.seconds = seconds
+        self.exploration = exploration
+        self.rollout_plies = rollout_plies
+        self.name = name
+        self.label = label
+
+    def choose(self, game: Game, situation: Situation, rng: random.Random) -> Move:
+        if len(situation.moves) == 1:
+            return situation.moves[0]
+        deadline = None if self.seconds is None else time.perf_counter() + self.seconds
+        root = _Node(None, None)
+        for _ in range(self.iterations):
+            try:
+                self._iterate(game, situation, root, rng, deadline)
+            except _OutOfTime:
+                break
+            if deadline is not None and time.perf_counter() > deadline:
+                break
+        legal = {move_key(m) for m in situation.moves}
+        tried = [c for k, c in root.children.items() if k in legal and c.visits]
+        if not tried:
+            return decide_in_sample(self.rollout, game, situation.sample(rng), situation.seat, rng)
+        return max(tried, key=lambda c: (c.visits, c.reward)).move
+
+    def _iterate(self, game: Game, situation: Situation, root: _Node, rng: random.Random,
+                 deadline: float | None) -> None:
+        state = situation.sample(rng)
+        node, path = root, [root]
+        actor: int | None = situation.seat
+        while actor is not None:
+            moves = situation.moves if node is root else game.legal_moves(state, actor)
+            keyed = [(move_key(m), m) for m in moves]
+            for key, _move in keyed:
+                if key in node.children:
+                    node.children[key].available += 1
+            untried = [(k, m) for k, m in keyed if k not in node.children]
+            if untried:
+                key, move = untried[rng.randrange(len(untried))]
+                child = node.children[key] = _Node(actor, move)
+                child.available = 1
+                state = _apply(game, state, actor, move, rng)
+                path.append(child)
+                break
+            node = max((node.children[k] for k, _m in keyed), key=self._ucb)
+            state = _apply(game, state, actor, node.move, rng)
+            path.append(node)
+            actor = _next_actor(game, state)
+        rewards = self._play_on(game, state, rng, deadline)
+        if rewards is None:
+            return
+        for visited in path:
+            visited.visits += 1
+            if visited.actor is not None:
+                visited.reward += rewards[visited.actor]
+
+    def _ucb(self, child: _Node) -> float:
+        return child.reward / child.visits + self.exploration * math.sqrt(
+            math.log(child.available) / child.visits
+        )
+
+    def _play_on(self, game: Game, state: State, rng: random.Random,
+                 deadline: float | None) -> list[float] | None:
+        """The rewards of playing ``state`` to the end with the rollout bot; None (the iteration
+        is dropped) for a rollout longer than ``rollout_plies``."""
+        for _ in range(self.rollout_plies):
+            actor = _next_actor(game, state)
+            if actor is None:
+                return outcome(game.result(state))
+            if deadline is not None and time.perf_counter() > deadline:
+                raise _OutOfTime
+            move = decide_in_sample(self.rollout, game, state, actor, rng)
+            state = _apply(game, state, actor, move, rng)
+        return None
+
+
+def _next_actor(game: Game, state: State) -> int | None:
+    seats = game.to_act(state)
+    return min(seats) if seats else None
+
+
+def _apply(game: Game, state: State, seat: int, move: Move, rng: random.Random) -> State:
+    return game.apply(copy_json(state), seat, copy_json(move), rng)

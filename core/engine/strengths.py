@@ -1,0 +1,55 @@
+"""Three strengths of bot for every game, built by core from the game's own heuristic bot.
+
+- easy: the heuristic bot, but a random legal move with probability ``EASY_EPSILON``;
+- normal: the game's heuristic bot itself (its name is unchanged, so seats saved before keep it);
+- hard: the information-set search bot, with the heuristic bot (or ``game.rollout_bot()``) for
+  its rollouts. Offered only where the game can sample states for a seat (``determinize``, or
+  no hidden information), because search without sampling would have to read hidden cards.
+
+Plugins register only their heuristic bot; :func:`with_strengths` adds the rest for all of them.
+"""
+
+from __future__ import annotations
+
+from .bots import Bot, NoisyBot
+from .game import Game
+from .search import SearchBot
+
+EASY_EPSILON = 0.35
+#: The hard bot's budgets in play: it stops at whichever comes first. The time budget is what
+#: bounds a decision on a slow game; the iteration budget keeps a fast game's answer quick.
+HARD_ITERATIONS = 400
+HARD_SECONDS = 1.0
+EASY, NORMAL, HARD = "easy", "normal", "hard"
+
+
+def easy(base: Bot) -> Bot:
+    return NoisyBot(base, EASY_EPSILON, f"{base.name}-{EASY}", f"{base.label} ({EASY})")
+
+
+def hard(game: Game, base: Bot, iterations: int = HARD_ITERATIONS, seconds: float | None = HARD_SECONDS) -> Bot:
+    return SearchBot(
+        game.slug, rollout=game.rollout_bot() or base, iterations=iterations, seconds=seconds,
+        name=f"{base.name}-{HARD}", label=f"{base.label} ({HARD})",
+    )
+
+
+def with_strengths(game: Game, own: dict[str, Bot]) -> dict[str, Bot]:
+    """The game's bots by name, normal first (the stand-in for a player out of time), then its
+    easy and hard versions, then any other bot the plugin registered."""
+    if not own:
+        return {}
+    base = next(iter(own.values()))
+    found = {base.name: base, f"{base.name}-{EASY}": easy(base)}
+    if game.implements_determinize():
+        found[f"{base.name}-{HARD}"] = hard(game, base)
+    return {**found, **own}
+
+
+def strength(bot: Bot) -> str:
+    """``easy``, ``normal`` or ``hard``, read from how :func:`with_strengths` built the bot."""
+    if isinstance(bot, SearchBot):
+        return HARD
+    if isinstance(bot, NoisyBot):
+        return EASY
+    return NORMAL

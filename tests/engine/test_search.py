@@ -1,0 +1,134 @@
+"""The information-set search bot: plays tic-tac-toe soundly, decides from the seat's view only,
+stays within its budgets and repeats itself for a given seed."""
+
+from __future__ import annotations
+
+import time
+
+import pytest
+from tictactoe.bots import Blocker
+from tictactoe.rules import TicTacToe
+
+from core.engine import RandomBot, decide, playout, rng_for
+from core.engine.bots import situation_for
+from core.engine.game import Result
+from core.engine.search import SearchBot, outcome
+from core.engine.testing_bots import check_determinize
+
+from .higher_card import HigherCard
+
+TTT = TicTacToe()
+
+
+def board(marks: str) -> dict:
+    """A tic-tac-toe state from nine characters: X, O or . for an empty square."""
+    cells = [{"X": 0, "O": 1}.get(c) for c in marks]
+    turn = 0 if cells.count(0) == cells.count(1) else 1
+    return {"board": cells, "turn": turn, "winner": None, "log": []}
+
+
+def test_never_loses_to_the_random_bot():
+    search = SearchBot("tictactoe", rollout=Blocker(), iterations=200)
+    for k in range(12):
+        seat = k % 2
+        bots = [RandomBot(), RandomBot()]
+        bots[seat] = search
+        result = playout(TTT, 2, seed=f"never-{k}", bots=bots).result
+        assert result.scores[1 - seat] == 0, f"game {k}: the search bot lost as seat {seat}"
+
+
+def test_blocks_a_line_the_other_seat_would_complete():
+    """X threatens squares 0-1-2; O must take square 2."""
+    state = board("XX..O....")
+    move = decide(SearchBot("tictactoe", iterations=300), TTT, state, 1, rng_for("block", 1))
+    assert move == {"type": "mark", "cell": 2}
+
+
+def test_takes_a_win_over_a_block():
+    """X can win on square 6 (column 0-3-6) or block O's 2-5-8 threat; winning ends the game."""
+    state = board("XOOXO....")
+    state["turn"] = 0
+    move = decide(SearchBot("tictactoe", iterations=300), TTT, state, 0, rng_for("win", 1))
+    assert move == {"type": "mark", "cell": 6}
+
+
+def test_same_seed_and_iterations_give_the_same_move():
+    game = HigherCard()
+    state = game.setup(2, {}, [{}, {}], rng_for("same", 0))
+    bot = SearchBot("higher_card", iterations=150)
+    moves = {str(decide(bot, game, state, 0, rng_for("same", 1))) for _ in range(3)}
+    assert len(moves) == 1
+
+
+def test_the_time_budget_bounds_a_decision():
+    game = HigherCard()
+    state = game.setup(2, {}, [{}, {}], rng_for("time", 0))
+    bot = SearchBot("higher_card", iterations=10**9, seconds=0.2)
+    started = time.perf_counter()
+    decide(bot, game, state, 0, rng_for("time", 1))
+    assert time.perf_counter() - started < 0.2 + 0.1
+
+
+def seat_wins(game, make_bot, games, label):
+    """Strict wins of the bot from ``make_bot`` against the random bot, seats alternating."""
+    wins = 0
+    for k in range(games):
+        seat = k % 2
+        bots = [RandomBot(), RandomBot()]
+        bots[seat] = make_bot()
+        scores = playout(game, 2, seed=f"{label}-{k}", bots=bots).result.scores
+        wins += scores[seat] > scores[1 - seat]
+    return wins
+
+
+def test_beats_the_random_bot_at_a_hidden_information_game():
+    """On the same 40 deals of Higher card, search wins clearly more often than a random seat."""
+    game = HigherCard()
+    searched = seat_wins(game, lambda: SearchBot("higher_card", iterations=100), 40, "hc")
+    baseline = seat_wins(game, RandomBot, 40, "hc")
+    assert searched >= baseline + 6, (searched, baseline)
+
+
+def test_the_higher_card_fixture_passes_the_determinize_kit():
+    assert check_determinize(HigherCard(), 2, seed="kit", every=1, playout_every=2) > 0
+
+
+def test_a_determinize_that_deals_an_extra_card_is_caught():
+    class Cheating(HigherCard):
+        def determinize(self, view, seat, rng):
+            state = super().determinize(view, seat, rng)
+            if state["stack"]:
+                state["hands"][1 - seat].append(state["stack"].pop())
+            return state
+
+    with pytest.raises(AssertionError, match="changes what the seat sees"):
+        check_determinize(Cheating(), 2, seed="kit")
+
+
+def test_a_determinize_that_invents_a_card_is_caught():
+    class Forging(HigherCard):
+        def determinize(self, view, seat, rng):
+            state = super().determinize(view, seat, rng)
+            if state["stack"]:
+                state["stack"][0] = "c9z"
+            return state
+
+    with pytest.raises(AssertionError, match="conserve the material"):
+        check_determinize(Forging(), 2, seed="kit")
+
+
+def test_a_bot_never_receives_the_state():
+    """What the bot is handed is the seat's view and legal moves: no other hand appears in it."""
+    game = HigherCard()
+    state = game.setup(2, {}, [{}, {}], rng_for("peek", 0))
+    situation = situation_for(game, state, 0)
+    assert not set(state["hands"][1]) & set(str(situation.view).replace("'", " ").split())
+    assert situation.moves == game.legal_moves(state, 0)
+
+
+def test_outcome_rewards_rank_then_points():
+    assert outcome(Result(scores=[3, 1], ranks=[1, 2])) == [1.0, 0.0]
+    three = outcome(Result(scores=[5, 5, 2], ranks=[1, 1, 3]))
+    assert three[0] == three[1] > three[2] == 0.0
+    solo_won, solo_lost = (outcome(Result(scores=[40], ranks=[1], won=[w])) for w in (True, False))
+    assert solo_won[0] > 0.9 > solo_lost[0] > 0.0
