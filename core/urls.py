@@ -1,6 +1,6 @@
 from django.urls import include, path
 
-from .views import accounts, match, pages, tables
+from .views import accounts, match, pages, replays, tables
 
 urlpatterns = [
     path("", pages.home, name="home"),
@@ -15,7 +15,8 @@ urlpatterns = [
     path("match/<int:pk>/move/", match.match_move, name="match_move"),
     path("match/<int:pk>/chat/", match.chat_post, name="match_chat"),
     path("match/<int:pk>/chat/list/", match.chat_list, name="match_chat_list"),
-    path("match/<int:pk>/replay/", match.replay, name="replay"),
+    path("match/<int:pk>/replay/", replays.replay, name="replay"),
+    path("match/<int:pk>/replay/step/", replays.replay_step, name="replay_step"),
     path("match/<int:pk>/join/", tables.join, name="match_join"),
     path("match/<int:pk>/leave/", tables.leave, name="match_leave"),
     path("match/<int:pk>/remove-seat/", tables.remove_seat, name="match_remove_seat"),

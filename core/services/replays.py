@@ -2,6 +2,9 @@
 
 from __future__ import annotations
 
+from django.conf import settings
+from django.core.cache import caches
+
 from core import engine
 from core.engine.play import start
 from core.models import Match
@@ -42,3 +45,41 @@ def verify_match(match: Match) -> str | None:
     if match.version != match.moves.count():
         return f"version {match.version} but {match.moves.count()} moves stored"
     return None
+
+
+def _snapshot_key(match: Match, ply: int) -> str:
+    # The seed is part of the key: a finished match never changes, and a reused primary key (a
+    # database restored or recreated) cannot serve another match's states.
+    return f"replay:{match.pk}:{match.seed}:{ply}"
+
+
+def state_at(match: Match, ply: int):
+    """The state after ``ply`` moves of a finished match, from the nearest stored snapshot.
+
+    Every ``REPLAY_SNAPSHOT_EVERY`` plies the state is kept in the ``replays`` cache, so once a
+    replay has been shown, any step applies at most that many moves and reads only those moves
+    from the database. Snapshots missing from the cache (first visit, or evicted) are rebuilt
+    from the nearest one that is still there, and stored again on the way.
+    """
+    every = settings.REPLAY_SNAPSHOT_EVERY
+    snapshots = caches["replays"]
+    wanted = [(block * every) for block in range(ply // every, 0, -1)]
+    found = snapshots.get_many([_snapshot_key(match, p) for p in wanted])
+    base, state = 0, None
+    for p in wanted:
+        if _snapshot_key(match, p) in found:
+            base, state = p, found[_snapshot_key(match, p)]
+            break
+    game = registry().game(match.game_slug)
+    if state is None:
+        state = start(game, match.seed, match.players, match.options, match.seat_options)
+    moves = match.moves.filter(ply__gt=base, ply__lte=ply).order_by("ply").values_list(
+        "ply", "seat", "payload")
+    fresh = {}
+    for step, seat, move in moves:
+        state = engine.play(game, state, seat, move, step, match.seed)
+        if step % every == 0:
+            fresh[_snapshot_key(match, step)] = state
+    if fresh:
+        snapshots.set_many(fresh, timeout=None)
+    return state

@@ -19,7 +19,6 @@ from core.rendering import match_context, render_live
 from core.services import Refused, submit_move
 from core.services.notify import chat_posted
 from core.services.queries import seat_of
-from core.services.replays import states_by_ply
 
 RESERVED_FIELDS = {"csrfmiddlewaretoken", "version", "move"}
 
@@ -144,21 +143,3 @@ def chat_list(request, pk):
         "match": match, "chat": match.chat.filter(hidden=False).select_related("user__profile")[:200],
     })
 
-
-def replay(request, pk):
-    """Step through a finished match ply by ply, in the spectator view."""
-    match = _visible_match(request, pk)
-    if match.status != Match.Status.FINISHED:
-        raise Http404("Replays open once the match is over.")
-    try:
-        ply = max(0, min(int(request.GET.get("ply", "0")), match.version))
-    except ValueError:
-        ply = 0
-    state = next(state for step, state in states_by_ply(match) if step == ply)
-    frozen = Match(pk=match.pk, game_slug=match.game_slug, players=match.players,
-                   state=state, status=Match.Status.FINISHED, version=ply)
-    context = match_context(frozen, None, None)
-    context["players"] = match_context(match, None, None)["players"]
-    last = match.moves.filter(ply=ply).first()
-    context.update(real_match=match, ply=ply, last_ply=match.version, last_move=last, replaying=True)
-    return render(request, "core/replay.html", context)

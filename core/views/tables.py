@@ -11,6 +11,7 @@ from django.views.decorators.http import require_POST
 from django_htmx.http import HttpResponseClientRedirect
 
 from core.access import remember_invite
+from core.engine.strengths import NORMAL, at_strength
 from core.forms import TableForm
 from core.models import Match
 from core.plugins import registry
@@ -134,7 +135,8 @@ def demo_match(request):
             messages.error(request, "Choose a game.")
         else:
             try:
-                bot = registry().best_bot(game.slug).name
+                level = request.POST.get("strength", NORMAL)
+                bot = (at_strength(registry().bots_for(game.slug), level) or registry().best_bot(game.slug)).name
                 match = tables.create_table(None, game.slug, players,
                                             bots=dict.fromkeys(range(players), bot), rated=False)
             except Refused as exc:

@@ -1,0 +1,107 @@
+"""Replays of finished matches, stepped in the page: one step is a small htmx partial.
+
+Each step is the board in the spectator view at that ply, a sentence saying what the move did
+(the game's own log lines for it), and the result only once the last move is reached. States
+come from snapshots (:func:`core.services.replays.state_at`), so a step applies a bounded number
+of moves however long the match was.
+"""
+
+from __future__ import annotations
+
+from django.http import Http404
+from django.shortcuts import render
+from django.urls import reverse
+
+from core import engine
+from core.models import Match
+from core.plugins import registry
+from core.rendering import match_context, name_seats, players_of
+from core.services.replays import state_at
+from core.text import and_list
+
+from .match import _visible_match
+
+
+def _finished_match(request, pk) -> Match:
+    match = _visible_match(request, pk)
+    if match.status != Match.Status.FINISHED:
+        raise Http404("Replays open once the match is over.")
+    return match
+
+
+def _ply(request, last: int) -> int:
+    try:
+        return max(0, min(int(request.GET.get("ply", "0")[:9]), last))
+    except ValueError:
+        return 0
+
+
+def new_lines(before: list, after: list) -> list:
+    """The log lines ``after`` adds to ``before``, also when a view shows only the latest lines
+    (then the longest end of ``before`` that starts ``after`` is what both share)."""
+    if after[: len(before)] == before:
+        return after[len(before):]
+    for shared in range(min(len(before), len(after)), 0, -1):
+        if before[-shared:] == after[:shared]:
+            return after[shared:]
+    return after
+
+
+def _log_of(game, state) -> list:
+    view = game.view(state, None)
+    return list(view.get("log", [])) if isinstance(view, dict) else []
+
+
+def step_context(match: Match, ply: int) -> dict:
+    """Everything one step shows: board at ``ply`` for spectators, the move in words, controls."""
+    game = registry().game(match.game_slug)
+    last_ply = match.version
+    players = players_of(match)
+    if ply == 0:
+        state, lines, mover = state_at(match, 0), [], None
+    else:
+        move = match.moves.get(ply=ply)
+        before = state_at(match, ply - 1)
+        state = engine.play(game, before, move.seat, move.payload, ply, match.seed)
+        mover = next((p["name"] for p in players if p["seat"] == move.seat), None)
+        lines = name_seats(new_lines(_log_of(game, before), _log_of(game, state)), players)
+    at_end = ply == last_ply
+    frozen = Match(pk=match.pk, game_slug=match.game_slug, players=match.players, state=state,
+                   seed=match.seed, options=match.options, host_id=match.host_id,
+                   status=Match.Status.FINISHED if at_end else Match.Status.ACTIVE, version=ply,
+                   result=match.result if at_end else None, invite_token=match.invite_token)
+    context = match_context(frozen, None)
+    to_act = context.get("to_act") or set()
+    for p in players:
+        p["to_act"] = not at_end and p["seat"] in to_act
+        if not at_end:
+            p["score"] = p["rank"] = None
+    context.update(
+        players=players,
+        real_match=match,
+        ply=ply,
+        last_ply=last_ply,
+        at_end=at_end,
+        replaying=True,
+        step_words=" ".join(str(line) for line in lines),
+        mover=mover,
+        waiting_for=and_list(p["name"] for p in players if p["to_act"]),
+        step_url=reverse("replay_step", args=[match.pk]),
+        page_url=reverse("replay", args=[match.pk]),
+    )
+    return context
+
+
+def replay(request, pk):
+    """The replay page at ``?ply=N`` (every control is also a plain link without script)."""
+    match = _finished_match(request, pk)
+    return render(request, "core/replay.html", step_context(match, _ply(request, match.version)))
+
+
+def replay_step(request, pk):
+    """One step alone, swapped into the page by htmx; the address bar follows the step."""
+    match = _finished_match(request, pk)
+    ply = _ply(request, match.version)
+    response = render(request, "core/_replay_step.html", step_context(match, ply))
+    response["HX-Replace-Url"] = f"{reverse('replay', args=[match.pk])}?ply={ply}"
+    return response
