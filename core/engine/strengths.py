@@ -53,3 +53,8 @@ def strength(bot: Bot) -> str:
     if isinstance(bot, NoisyBot):
         return EASY
     return NORMAL
+
+
+def at_strength(bots: dict[str, Bot], level: str) -> Bot | None:
+    """The game's bot at ``level`` among ``bots`` (a registry's ``bots_for``), if it has one."""
+    return next((b for name, b in bots.items() if name != "random" and strength(b) == level), None)

@@ -1,0 +1,39 @@
+"""Every game offers its bot at three strengths, chosen per bot seat on the create-table form and
+for the admin's all-bot demo match; each strength plays a whole game through the site."""
+
+from __future__ import annotations
+
+import pytest
+
+from core.engine.strengths import EASY, HARD, NORMAL, at_strength, strength
+from core.models import Match
+from core.plugins import registry
+
+pytestmark = pytest.mark.django_db
+
+
+def test_the_create_table_form_offers_each_strength_for_a_bot_seat(client_for, alice):
+    page = client_for(alice).get("/games/tictactoe/new/").content.decode()
+    for name, label in (("blocker-easy", "Careful bot (easy)"), ("blocker", "Careful bot"),
+                        ("blocker-hard", "Careful bot (hard)")):
+        assert f'value="{name}"' in page and label in page
+
+
+def test_each_game_with_its_own_bot_has_easy_and_normal_and_hard_where_it_can_sample():
+    for slug, game in registry().games.items():
+        bots = registry().bots_for(slug)
+        if len(bots) == 1:
+            continue
+        levels = {strength(b) for name, b in bots.items() if name != "random"}
+        assert {EASY, NORMAL} <= levels, slug
+        assert (HARD in levels) == game.implements_determinize(), slug
+
+
+@pytest.mark.parametrize("level", [EASY, NORMAL, HARD])
+def test_the_demo_match_plays_a_whole_game_at_each_strength(client_for, make_user, level):
+    staff = make_user("root", staff=True)
+    response = client_for(staff).post("/staff/demo-match/", {"game": "tictactoe", "players": "2", "strength": level})
+    match = Match.objects.get()
+    assert response.status_code == 302 and match.status == Match.Status.FINISHED
+    expected = at_strength(registry().bots_for("tictactoe"), level).name
+    assert {s.bot for s in match.seats.all()} == {expected}
