@@ -1,0 +1,118 @@
+"""Hard bots think in worker processes, never on the web process's event loop or request threads.
+
+A search decision is CPU-bound pure Python for up to ``HARD_SECONDS`` (1 s): run in the web
+process it would hold the GIL against every request and socket. :func:`think` is the picklable
+function a worker runs (it rebuilds the game registry once per worker and asks the bot through
+:func:`core.engine.decide`, so the bot still sees only its seat's view); :func:`move_for` is what
+the bot scheduler calls: hard bots go to a ``ProcessPoolExecutor`` (spawn context, so no Django
+state or open database connection is forked; ``settings.BOT_THINKERS`` workers, default 1), the
+rest decide inline because they answer in milliseconds.
+
+Bound: a hard decision takes at most ``HARD_SECONDS`` of search plus one rollout step in the
+worker; the caller waits at most ``settings.BOT_THINK_TIMEOUT`` (default 5 s, room for a cold
+worker to start) and otherwise plays the normal bot's move, so a bot seat never stalls a table.
+"""
+
+from __future__ import annotations
+
+import logging
+import multiprocessing
+import os
+import threading
+from concurrent.futures import ProcessPoolExecutor
+from concurrent.futures import TimeoutError as FutureTimeout
+from typing import Any
+
+import django
+from django.conf import settings
+
+from core.engine import Bot, Game, decide, rng_for
+from core.engine.game import Move, State
+from core.engine.strengths import HARD, NORMAL, at_strength, strength
+
+log = logging.getLogger(__name__)
+DEFAULT_THINKERS = 1
+DEFAULT_TIMEOUT = 5.0
+
+_pool: ProcessPoolExecutor | None = None
+_pool_lock = threading.Lock()
+_worker_registry: Any = None
+
+
+def think(game_slug: str, bot_name: str, state: State, seat: int, seed: int | str, ply: int = 0) -> Move:
+    """The move bot ``bot_name`` makes for ``seat``, with the generator ``rng_for(seed, ply)``:
+    the same move an inline ``decide`` with that generator would make (for a bot on an
+    iteration budget). Top-level and argument-only, so a worker process can run it."""
+    registry = _ready()
+    return decide(registry.bot(game_slug, bot_name), registry.game(game_slug), state, seat, rng_for(seed, ply))
+
+
+def _ready() -> Any:
+    """The worker's own game registry, built on its first task."""
+    global _worker_registry
+    if _worker_registry is None:
+        from core.plugins import build_registry, discover_apps
+
+        _worker_registry = build_registry(discover_apps())
+    return _worker_registry
+
+
+def warm_up() -> None:
+    """Start the workers and build their registries now (at process start, say), so the first
+    hard decision does not pay for it."""
+    pool().submit(_prepare)
+
+
+def _prepare() -> None:
+    _ready()
+
+
+def pool() -> ProcessPoolExecutor:
+    """The process pool, started on first use (spawn context, ``BOT_THINKERS`` workers)."""
+    global _pool
+    with _pool_lock:
+        if _pool is None:
+            # a worker sets Django up first (unpickling think imports core.services, hence the
+            # models); spawned workers inherit this environment variable
+            os.environ.setdefault("DJANGO_SETTINGS_MODULE", "config.settings")
+            _pool = ProcessPoolExecutor(
+                max_workers=getattr(settings, "BOT_THINKERS", DEFAULT_THINKERS),
+                mp_context=multiprocessing.get_context("spawn"),
+                initializer=django.setup,
+            )
+        return _pool
+
+
+def shutdown() -> None:
+    """Stop the worker processes (tests, and process exit)."""
+    global _pool
+    with _pool_lock:
+        if _pool is not None:
+            _pool.shutdown(cancel_futures=True)
+            _pool = None
+
+
+def thinks_hard(bot: Bot) -> bool:
+    return strength(bot) == HARD
+
+
+def move_for(bots: dict[str, Bot], bot: Bot, game: Game, state: State, seat: int,
+             seed: int | str, ply: int) -> Move:
+    """The bot scheduler's way to get a move: hard bots think in the pool, others inline.
+
+    ``bots`` is the registry's ``bots_for(game.slug)`` (for the fallback). If the pool does not
+    answer within ``BOT_THINK_TIMEOUT`` or fails, the normal-strength bot moves instead.
+    """
+    if not thinks_hard(bot):
+        return decide(bot, game, state, seat, rng_for(seed, ply))
+    timeout = getattr(settings, "BOT_THINK_TIMEOUT", DEFAULT_TIMEOUT)
+    future = pool().submit(think, game.slug, bot.name, state, seat, seed, ply)
+    try:
+        return future.result(timeout=timeout)
+    except FutureTimeout:
+        future.cancel()
+        log.warning("%s did not answer within %.1f s in %s; the normal bot moves", bot, timeout, game.slug)
+    except Exception:
+        log.exception("%s failed to think in %s; the normal bot moves", bot, game.slug)
+    stand_in = at_strength(bots, NORMAL) or bots["random"]
+    return decide(stand_in, game, state, seat, rng_for(seed, ply))

@@ -1,0 +1,68 @@
+"""Hard bots think in a spawned worker process, answer within the stated bound, and make the
+same move there as inline; a pool that does not answer in time hands the move to the normal bot."""
+
+from __future__ import annotations
+
+import os
+import time
+
+import pytest
+from django.test import override_settings
+
+from core.engine import decide, rng_for
+from core.engine.strengths import HARD_SECONDS
+from core.plugins import registry
+from core.services import thinking
+
+TTT = "tictactoe"
+
+
+@pytest.fixture
+def fresh_pool():
+    thinking.shutdown()
+    yield
+    thinking.shutdown()
+
+
+def opening():
+    game = registry().game(TTT)
+    return game, game.setup(2, {"first": "x"}, [{}, {}], rng_for("think", 0))
+
+
+def test_think_runs_in_another_process_and_matches_an_inline_decision(fresh_pool):
+    game, state = opening()
+    bots = registry().bots_for(TTT)
+    inline = decide(bots["blocker"], game, state, 0, rng_for("s", 1))
+    assert thinking.pool().submit(thinking.think, TTT, "blocker", state, 0, "s", 1).result(timeout=60) == inline
+    assert thinking.pool().submit(os.getpid).result(timeout=5) != os.getpid()
+
+
+def test_a_hard_decision_answers_within_its_bound_once_the_worker_is_warm(fresh_pool):
+    game, state = opening()
+    bots = registry().bots_for(TTT)
+    hard = bots["blocker-hard"]
+    thinking.move_for(bots, hard, game, state, 0, "warm", 1)
+    started = time.perf_counter()
+    move = thinking.move_for(bots, hard, game, state, 0, "timed", 1)
+    assert time.perf_counter() - started < HARD_SECONDS + 0.5
+    assert move in game.legal_moves(state, 0)
+
+
+@override_settings(BOT_THINK_TIMEOUT=0.0)
+def test_a_pool_that_does_not_answer_in_time_lets_the_normal_bot_move(fresh_pool):
+    game, state = opening()
+    bots = registry().bots_for(TTT)
+    move = thinking.move_for(bots, bots["blocker-hard"], game, state, 0, "late", 1)
+    assert move == decide(bots["blocker"], game, state, 0, rng_for("late", 1))
+
+
+def test_other_strengths_decide_inline_without_the_pool(fresh_pool):
+    game, state = opening()
+    bots = registry().bots_for(TTT)
+    thinking.move_for(bots, bots["blocker-easy"], game, state, 0, "inline", 1)
+    assert thinking._pool is None
+
+
+def test_warm_up_prepares_the_worker(fresh_pool):
+    thinking.warm_up()
+    assert thinking.pool().submit(thinking._prepare).result(timeout=60) is None
