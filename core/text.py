@@ -48,3 +48,40 @@ def _is_one(count) -> bool:
         return float(count) == 1
     except (TypeError, ValueError):
         return False
+
+
+def standing(result: dict, names: list[str], seat: int | None) -> str:
+    """One sentence for whoever looks at a finished match: "You won.", "You placed 2nd of 4.",
+    or for spectators "alice won." (``names`` per seat, ``seat`` None for spectators)."""
+    ranks = list(result.get("ranks") or [])
+    won = result.get("won")
+    count = len(names)
+    if won is not None:
+        if seat is not None:
+            return "You won." if won[seat] else "You lost."
+        winners = [name for name, w in zip(names, won, strict=False) if w]
+        if winners:
+            return f"{and_list(winners)} won."
+        return f"{names[0]} lost." if count == 1 else "Nobody won."
+    if count == 1:
+        score = _number(result.get("scores", [0])[0])
+        who = "You" if seat is not None else names[0]
+        return f"{who} scored {counted(score, 'point')}."
+    if seat is not None:
+        rank = ranks[seat]
+        tied = ranks.count(rank) > 1
+        if rank == 1:
+            return "You tied for 1st place." if tied else "You won."
+        return f"You {'tied for' if tied else 'placed'} {ordinal(rank)} of {count}."
+    winners = [name for name, rank in zip(names, ranks, strict=False) if rank == 1]
+    if len(winners) > 1:
+        return f"{and_list(winners)} tied for 1st place."
+    return f"{and_list(winners)} won." if winners else ""
+
+
+def _number(value):
+    """A score as people write it: 12 rather than 12.0."""
+    try:
+        return int(value) if float(value).is_integer() else round(float(value), 1)
+    except (TypeError, ValueError):
+        return value

@@ -113,3 +113,9 @@ def test_new_lines_of_a_log_that_shows_only_its_end():
     assert new_lines(["a", "b", "c"], ["b", "c", "d", "e"]) == ["d", "e"]
     assert new_lines([], ["a"]) == ["a"]
     assert new_lines(["a"], ["a"]) == []
+
+
+def test_last_step_says_who_won_in_a_sentence(finished, client, alice, client_for):
+    """Issue 15.7: a sentence, not only a table; spectators read the winner's name."""
+    last = step(client, finished, 5).content.decode()
+    assert "alice won." in last

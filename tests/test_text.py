@@ -5,7 +5,7 @@ from __future__ import annotations
 import pytest
 from django.template import Context, Template
 
-from core.text import and_list, counted, ordinal, plural
+from core.text import and_list, counted, ordinal, plural, standing
 
 
 @pytest.mark.parametrize(
@@ -73,3 +73,32 @@ def test_and_list_filter_escapes_names():
         Context({"names": ["<b>x</b>", "y"]})
     )
     assert rendered == "&lt;b&gt;x&lt;/b&gt; and y"
+
+
+NAMES = ["alice", "bob", "carol", "dora"]
+
+
+@pytest.mark.parametrize(
+    ("result", "seat", "expected"),
+    [
+        ({"ranks": [2, 1, 3, 4]}, 1, "You won."),
+        ({"ranks": [2, 1, 3, 4]}, 0, "You placed 2nd of 4."),
+        ({"ranks": [1, 1, 3, 4]}, 0, "You tied for 1st place."),
+        ({"ranks": [1, 2, 2, 4]}, 2, "You tied for 2nd of 4."),
+        ({"ranks": [2, 1, 3, 4]}, None, "bob won."),
+        ({"ranks": [1, 1, 3, 4]}, None, "alice and bob tied for 1st place."),
+        ({"ranks": [1, 1, 1, 1], "won": [True] * 4}, 3, "You won."),
+        ({"ranks": [1, 1, 1, 1], "won": [False] * 4}, None, "Nobody won."),
+    ],
+)
+def test_standing_speaks_to_the_viewer(result, seat, expected):
+    """Issue 15.7: no "you won/lost" sentence, only a table."""
+    assert standing(result, NAMES, seat) == expected
+
+
+def test_standing_of_a_solo_game():
+    """Solo: won or lost against the game, or only a score when no target was set."""
+    assert standing({"ranks": [1], "won": [False]}, ["ann"], 0) == "You lost."
+    assert standing({"ranks": [1], "won": [True]}, ["ann"], None) == "ann won."
+    assert standing({"ranks": [1], "scores": [54.0]}, ["ann"], 0) == "You scored 54 points."
+    assert standing({"ranks": [1], "scores": [1]}, ["ann"], None) == "ann scored 1 point."

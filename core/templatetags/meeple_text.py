@@ -35,3 +35,15 @@ def ordinal(number) -> str:
         return text.ordinal(int(number))
     except (TypeError, ValueError):
         return ""
+
+
+@register.simple_tag(takes_context=True)
+def standing(context) -> str:
+    """The result in a sentence for the viewer (``seat`` in the context; None for spectators)."""
+    result = context.get("result")
+    players = context.get("players") or []
+    if not result or not players:
+        return ""
+    seat = context.get("seat")
+    names = [p["name"] for p in sorted(players, key=lambda p: p["seat"])]
+    return text.standing(result, names, seat if seat is not None and seat < len(names) else None)
