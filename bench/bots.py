@@ -1,61 +1,129 @@
-"""A bot's strength: its win rate in seeded games where every other seat is the random bot.
+"""Bot strength matchups over seeded games, with decision times per strength.
 
-    python bench/bots.py SLUG [--players N] [--games K] [--bot NAME] [--option name=value ...]
+    python bench/bots.py SLUG --seats hard,normal [--games K] [--option name=value ...]
+                         [--iterations N] [--seconds S] [--seed K]
 
-Seat of the tested bot rotates with the seed so turn order does not favour it. A win is rank 1
-(shared first places count as wins; for solo or cooperative games, Result.won). Prints one JSON line.
+``--seats`` gives one strength per seat (easy, normal, hard or random); the assignment rotates
+with the seed, so every strength sits in every seat equally often. The hard bot runs on
+``--iterations`` (default: the site's budget) and, with ``--seconds``, a time budget as well (the
+site uses both; iterations alone make a run repeatable). A win is rank 1 (shared first places
+count; ``outright_win_share`` counts only sole first places), or ``Result.won`` in solo and
+co-operative games. Prints one JSON line: per strength the
+seats played, win share, mean points and decision time p50/p99 in ms; ``golden_lodge_claims``
+where the game has a Golden Lodge (Kavango). Examples (the issue's lines):
+
+    python bench/bots.py tictactoe --seats hard,normal
+    python bench/bots.py komodo --seats hard,normal,normal,normal
+    python bench/bots.py komodo --seats hard,hard,hard --option variant=coop
+    python bench/bots.py lodge_hotel --seats hard --option level=4
+    python bench/bots.py kavango --seats normal,normal,normal --option golden_lodge=true
 """
 
 from __future__ import annotations
 
 import argparse
 import json
+import statistics
 import sys
 import time
+from collections import defaultdict
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from core.engine import RandomBot  # noqa: E402
-from core.engine.playout import playout  # noqa: E402
+from core.engine import RandomBot, decide, rng_for  # noqa: E402
+from core.engine.play import play, resolve_options, start  # noqa: E402
+from core.engine.strengths import EASY, HARD, HARD_ITERATIONS, NORMAL, at_strength, hard  # noqa: E402
 from core.plugins import build_registry, discover_apps  # noqa: E402
+
+PLY_CAP = 20000
+
+
+def bots_by_strength(registry, game, iterations: int, seconds: float | None):
+    bots = registry.bots_for(game.slug)
+    found = {"random": RandomBot(), EASY: at_strength(bots, EASY), NORMAL: at_strength(bots, NORMAL)}
+    if at_strength(bots, HARD) is not None:
+        found[HARD] = hard(game, found[NORMAL], iterations=iterations, seconds=seconds)
+    return found
+
+
+def percentile(values: list[float], share: float) -> float:
+    ordered = sorted(values)
+    return ordered[min(len(ordered) - 1, int(share * len(ordered)))]
+
+
+def play_one(game, players, options, seat_options, seed, seat_bots, timings):
+    state = start(game, seed, players, options, seat_options)
+    for ply in range(1, PLY_CAP + 1):
+        seats = sorted(game.to_act(state))
+        if not seats:
+            return state
+        seat = seats[0]
+        bot, level = seat_bots[seat]
+        started = time.perf_counter()
+        move = decide(bot, game, state, seat, rng_for(f"{seed}:bot", ply))
+        timings[level].append(time.perf_counter() - started)
+        state = play(game, state, seat, move, ply, seed)
+    raise RuntimeError(f"{game.slug}: seed {seed} did not end within {PLY_CAP} plies")
 
 
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("slug")
-    parser.add_argument("--players", type=int)
-    parser.add_argument("--games", type=int, default=1000)
-    parser.add_argument("--bot")
+    parser.add_argument("--seats", required=True, help="comma-separated strengths, one per seat")
+    parser.add_argument("--games", type=int, default=200)
     parser.add_argument("--seed", type=int, default=0)
+    parser.add_argument("--iterations", type=int, default=HARD_ITERATIONS)
+    parser.add_argument("--seconds", type=float, default=None)
     parser.add_argument("--option", action="append", default=[], metavar="NAME=VALUE")
     args = parser.parse_args()
     registry = build_registry(discover_apps())
     game = registry.game(args.slug)
-    bot = registry.bot(args.slug, args.bot) if args.bot else registry.best_bot(args.slug)
-    players = args.players or game.min_players
-    options = dict(item.split("=", 1) for item in args.option)
-    wins = games = 0
-    scores = []
+    spec = args.seats.split(",")
+    players = len(spec)
+    bots = bots_by_strength(registry, game, args.iterations, args.seconds)
+    missing = sorted({s for s in spec if bots.get(s) is None})
+    if missing:
+        sys.exit(f"{args.slug} has no {', '.join(missing)} bot (hard needs the game's determinize)")
+    options, seat_options = resolve_options(game, players, dict(o.split("=", 1) for o in args.option))
+    seated, wins, outright, points = defaultdict(int), defaultdict(int), defaultdict(int), defaultdict(list)
+    timings: dict[str, list[float]] = defaultdict(list)
+    claims = 0
     started = time.perf_counter()
     for k in range(args.games):
         seed = args.seed + k
-        seat = k % players
-        bots = [RandomBot()] * players
-        bots[seat] = bot
-        run = playout(game, players, seed=seed, options=options, bots=bots)
-        result = run.result
-        games += 1
-        scores.append(result.scores[seat])
-        won = result.won[seat] if result.won is not None else result.ranks[seat] == 1
-        wins += bool(won)
-    seconds = time.perf_counter() - started
-    print(json.dumps({
-        "game": args.slug, "bot": bot.name, "players": players, "games": games,
-        "options": options, "wins": wins, "win_rate": round(wins / games, 4),
+        levels = [spec[(s + k) % players] for s in range(players)]
+        state = play_one(game, players, options, seat_options, seed,
+                         [(bots[level], level) for level in levels], timings)
+        result = game.result(state)
+        for seat, level in enumerate(levels):
+            seated[level] += 1
+            wins[level] += bool(result.won[seat] if result.won is not None else result.ranks[seat] == 1)
+            outright[level] += result.won is None and result.ranks.count(1) == 1 and result.ranks[seat] == 1
+            points[level].append(result.scores[seat])
+        golden = state.get("golden") if isinstance(state.get("golden"), dict) else None
+        claims += bool(golden and golden.get("winners"))
+    report = {
+        "game": args.slug, "seats": spec, "games": args.games, "options": options,
+        "hard_budget": {"iterations": args.iterations, "seconds": args.seconds},
+        "seconds": round(time.perf_counter() - started, 1),
         "fair_share": round(1 / players, 4) if players > 1 else None,
-        "mean_score": round(sum(scores) / len(scores), 2), "seconds": round(seconds, 1),
-    }))
+        "strengths": {
+            level: {
+                "seats_played": seated[level],
+                "win_share": round(wins[level] / seated[level], 4),
+                "outright_win_share": round(outright[level] / seated[level], 4),
+                "mean_points": round(statistics.fmean(points[level]), 2),
+                "decisions": len(timings[level]),
+                "decision_ms_p50": round(1000 * percentile(timings[level], 0.5), 2) if timings[level] else None,
+                "decision_ms_p99": round(1000 * percentile(timings[level], 0.99), 2) if timings[level] else None,
+            }
+            for level in sorted(seated)
+        },
+    }
+    if "golden" in state:
+        report["golden_lodge_claims"] = {"games": claims, "share": round(claims / args.games, 4)}
+    print(json.dumps(report))
 
 
 if __name__ == "__main__":
