@@ -10,11 +10,13 @@ every other game keeps working.
 
 from __future__ import annotations
 
+import functools
 import importlib
 import importlib.util
 import logging
 from dataclasses import dataclass, field
 from importlib.metadata import entry_points
+from types import ModuleType, SimpleNamespace
 
 import pluggy
 
@@ -23,6 +25,7 @@ from core.engine import Bot, Game, RandomBot
 from core.engine.strengths import with_strengths
 
 ENTRY_POINT_GROUP = "meeplehall.games"
+PROJECT = "meeplehall"
 log = logging.getLogger(__name__)
 
 
@@ -68,19 +71,38 @@ class Registry:
         own = list(self.bots.get(slug, {}).values())
         return own[0] if own else RandomBot()
 
-    def call(self, hook: str, **kwargs) -> list:
-        """Call a hook on every plugin; a plugin that raises is logged and left out."""
-        results = []
-        for impl in getattr(self.manager.hook, hook).get_hookimpls():
-            try:
-                value = impl.function(**{name: kwargs[name] for name in impl.argnames})
-            except Exception as exc:  # a broken plugin must not take the portal down
-                log.exception("plugin %s failed in %s", impl.plugin_name, hook)
-                self._problem(f"{impl.plugin_name}: {hook} raised {exc!r}")
+    def call(self, hook: str, **kwargs):
+        """``pm.hook.<hook>(**kwargs)``: pluggy's own call, so the order of registration,
+        ``tryfirst``/``trylast``, ``wrapper=True`` implementations and ``firstresult`` specs all
+        behave as pluggy documents. A plain implementation that raises is logged, reported and
+        counted as returning nothing (see :meth:`guarded`)."""
+        return getattr(self.manager.hook, hook)(**kwargs)
+
+    def guarded(self, module: ModuleType, name: str) -> SimpleNamespace:
+        """The plugin as pluggy sees it: its hook implementations, each of which logs and
+        reports an exception instead of passing it on, so one broken plugin cannot stop a hook
+        call for the others. Wrappers are registered as written (they see the others' errors)."""
+        plugin = SimpleNamespace(__name__=module.__name__)
+        for attr in dir(module):
+            function = getattr(module, attr)
+            opts = getattr(function, f"{PROJECT}_impl", None)
+            if not callable(function) or not isinstance(opts, dict):
                 continue
-            if value is not None:
-                results.append(value)
-        return results
+            wraps_others = opts.get("wrapper") or opts.get("hookwrapper")
+            setattr(plugin, attr, function if wraps_others else self._shield(function, name))
+        return plugin
+
+    def _shield(self, function, plugin_name: str):
+        @functools.wraps(function)
+        def shielded(*args, **kwargs):
+            try:
+                return function(*args, **kwargs)
+            except Exception as exc:  # a broken plugin must not take the portal down
+                log.exception("plugin %s failed in %s", plugin_name, function.__name__)
+                self._problem(f"{plugin_name}: {function.__name__} raised {exc!r}")
+                return None
+
+        return shielded
 
     def _problem(self, text: str) -> None:
         if text not in self.problems:
@@ -88,7 +110,7 @@ class Registry:
 
 
 def new_manager() -> pluggy.PluginManager:
-    manager = pluggy.PluginManager("meeplehall")
+    manager = pluggy.PluginManager(PROJECT)
     manager.add_hookspecs(hookspecs)
     return manager
 
@@ -109,7 +131,7 @@ def build_registry(app_names: list[str]) -> Registry:
             log.exception("plugin %s failed to import", app)
             registry._problem(f"{app}: hooks failed to import: {exc!r}")
             continue
-        registry.manager.register(module, name=app)
+        registry.manager.register(registry.guarded(module, app), name=app)
     try:
         registry.manager.check_pending()
     except pluggy.PluginValidationError as exc:
@@ -144,7 +166,3 @@ def registry() -> Registry:
 def set_registry(value: Registry | None) -> None:
     global _registry
     _registry = value
-
-
-def get_game(slug: str) -> Game:
-    return registry().games[slug]

@@ -38,6 +38,40 @@ def test_a_broken_plugin_is_reported_and_the_rest_keep_working():
     assert any("raisinghooks" in p and "boom" in p for p in registry.problems)
 
 
+def test_plain_implementations_run_last_registered_first():
+    """pluggy's documented order (LIFO): plugins are registered in sorted order, so the one
+    sorted last answers first unless an implementation says tryfirst or trylast."""
+    registry = build_registry(["tests.fakegame", "tests.samegame"])
+    names = [impl.plugin_name for impl in registry.manager.hook.register_games.get_hookimpls()]
+    assert names == ["tests.fakegame", "tests.samegame"]  # pluggy calls this list from the end
+    assert any("duplicate game slug 'twomoves'" in p for p in registry.problems)
+
+
+def test_tryfirst_and_trylast_are_honoured():
+    """Registered in sorted order, lasthooks would be called first; the markers turn that round."""
+    registry = build_registry(["tests.firsthooks", "tests.lasthooks"])
+    sections = registry.call("extra_profile_sections", user=None)
+    assert [found[0]["title"] for found in sections] == ["first", "last"]
+
+
+def test_a_wrapper_sees_and_may_change_every_result():
+    """A ``wrapper=True`` implementation gets the others' results from its ``yield`` and returns
+    the final ones: here it hides tic-tac-toe, and no generator ends up among the games."""
+    from tests.wrapperhooks import hooks as wrapper
+
+    wrapper.seen.clear()
+    registry = build_registry(["tests.fakegame", "tests.wrapperhooks", "tictactoe"])
+    assert set(registry.games) == {"twomoves"}
+    assert sorted(slug for games in wrapper.seen[0] for slug in games) == ["tictactoe", "twomoves"]
+    assert not registry.problems
+
+
+def test_a_raising_implementation_does_not_stop_the_others():
+    registry = build_registry(["tests.raisinghooks", "tictactoe"])
+    assert list(registry.games) == ["tictactoe"]
+    assert registry.problems == ["tests.raisinghooks: register_games raised RuntimeError('boom')"]
+
+
 def test_duplicate_slugs_are_refused():
     registry = build_registry(["tests.fakegame", "tests.samegame"])
     assert list(registry.games) == ["twomoves"]

@@ -1,0 +1,1 @@
+"""A fake plugin whose profile section asks to come last (``trylast``)."""
