@@ -207,6 +207,12 @@ class Game:
         cheaper or better suited than its heuristic bot; ``None`` = use the heuristic bot."""
         return None
 
+    def interim_scores(self, state: State) -> list[float] | None:
+        """Each seat's points as if the game ended now (or a fair estimate of its final points),
+        so the search bot can stop a rollout after a few dozen plies instead of playing a long
+        game to its end; ``None`` (the default) = rollouts always play to the end."""
+        return None
+
     # ---- optional refinements ------------------------------------------------------------
     def validate_options(
         self, players: int, options: dict[str, Any], seat_options: list[dict[str, Any]]

@@ -6,7 +6,8 @@ tree from the root choosing moves by UCT among those legal in that imagined stat
 availability counts how often it was legal, as in Cowling, Powley and Whitehouse 2012), adds one
 new move, plays the imagined game on with a rollout bot (the game's heuristic bot unless told
 otherwise) and credits every seat on the path with its own outcome. The move finally played is
-the root move tried most often.
+the root move tried most often. Long games can supply ``interim_scores``: rollouts then stop
+after ``horizon`` plies and are judged by those points, so a 1 s budget still buys iterations.
 
 Budgets: ``iterations`` always bounds the search; ``seconds`` (optional) bounds it in time as
 well, checked inside rollouts too. With no time budget, the same situation, seed and iteration
@@ -22,12 +23,14 @@ import random
 import time
 
 from .bots import Bot, RandomBot, Situation, decide_in_sample
-from .game import Game, Move, Result, State
+from .game import Game, Move, Result, State, ranks_by
 from .play import copy_json
 
 EXPLORATION = 0.7
 SCORE_WEIGHT = 0.1
 SOLO_SCORE_SCALE = 50.0
+#: Rollout plies before a game with ``interim_scores`` is judged by them instead of played out.
+HORIZON = 40
 
 
 class _OutOfTime(Exception):
@@ -82,6 +85,7 @@ class SearchBot(Bot):
         seconds: float | None = None,
         exploration: float = EXPLORATION,
         rollout_plies: int = 2000,
+        horizon: int = HORIZON,
         name: str = "search",
         label: str = "Search bot",
     ) -> None:
@@ -91,6 +95,7 @@ class SearchBot(Bot):
         self.seconds = seconds
         self.exploration = exploration
         self.rollout_plies = rollout_plies
+        self.horizon = horizon
         self.name = name
         self.label = label
 
@@ -150,12 +155,17 @@ class SearchBot(Bot):
 
     def _play_on(self, game: Game, state: State, rng: random.Random,
                  deadline: float | None) -> list[float] | None:
-        """The rewards of playing ``state`` to the end with the rollout bot; None (the iteration
-        is dropped) for a rollout longer than ``rollout_plies``."""
-        for _ in range(self.rollout_plies):
+        """The rewards of playing ``state`` on with the rollout bot: to the end, or for
+        ``horizon`` plies and then by the game's ``interim_scores`` where it has them; None (the
+        iteration is dropped) for a rollout that reaches neither within ``rollout_plies``."""
+        for ply in range(self.rollout_plies):
             actor = _next_actor(game, state)
             if actor is None:
                 return outcome(game.result(state))
+            if ply >= self.horizon:
+                interim = game.interim_scores(state)
+                if interim is not None:
+                    return outcome(Result(scores=interim, ranks=ranks_by([(p,) for p in interim])))
             if deadline is not None and time.perf_counter() > deadline:
                 raise _OutOfTime
             move = decide_in_sample(self.rollout, game, state, actor, rng)

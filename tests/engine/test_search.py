@@ -132,3 +132,27 @@ def test_outcome_rewards_rank_then_points():
     assert three[0] == three[1] > three[2] == 0.0
     solo_won, solo_lost = (outcome(Result(scores=[40], ranks=[1], won=[w])) for w in (True, False))
     assert solo_won[0] > 0.9 > solo_lost[0] > 0.0
+
+
+class Counting(HigherCard):
+    """Higher card that counts the moves applied and judges unfinished games by tricks taken."""
+
+    applied = 0
+
+    def apply(self, state, seat, move, rng):
+        Counting.applied += 1
+        return super().apply(state, seat, move, rng)
+
+    def interim_scores(self, state):
+        return list(state["tricks"])
+
+
+def test_rollouts_stop_at_the_horizon_where_the_game_has_interim_scores():
+    game = Counting()
+    state = game.setup(2, {}, [{}, {}], rng_for("horizon", 0))
+    applied = {}
+    for horizon in (0, 1000):
+        Counting.applied = 0
+        decide(SearchBot("higher_card", iterations=50, horizon=horizon), game, state, 0, rng_for("h", 1))
+        applied[horizon] = Counting.applied
+    assert applied[0] * 2 < applied[1000], applied
