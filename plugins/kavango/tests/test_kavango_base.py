@@ -1,18 +1,13 @@
 """Base-game rules: setup, hands, the draft, using cards, the Investment stage, scoring."""
 
-import os
-import sys
 from collections import Counter
 
 import pytest
-
-sys.path.insert(0, os.path.dirname(__file__))
-
-from kavango import catalog as cat  # noqa: E402
-from kavango import constants as K  # noqa: E402
-from kavango.rules import draft, scoring  # noqa: E402
-from kavango.rules.reserve import climate_level, requirement_gaps, symbols  # noqa: E402
-from kavango_helpers import (  # noqa: E402
+from kavango import catalog as cat
+from kavango import constants as K
+from kavango.rules import draft, scoring
+from kavango.rules.reserve import climate_level, requirement_gaps, symbols
+from kavango.testing import (
     GAME,
     act,
     card,
@@ -23,7 +18,7 @@ from kavango_helpers import (  # noqa: E402
     using,
 )
 
-from core.engine import IllegalMove, MalformedMove  # noqa: E402
+from core.engine import IllegalMove, MalformedMove
 
 
 # ---- setup -------------------------------------------------------------------------------

@@ -1,16 +1,12 @@
 """The board and how-to-play templates render every moment without printing a secret id."""
 
-import os
-import sys
 from types import SimpleNamespace
 
-sys.path.insert(0, os.path.dirname(__file__))
+from kavango.testing import GAME, investing, new_game, place, to_draft
 
-from kavango_helpers import GAME, investing, new_game, place, to_draft  # noqa: E402
-
-from core.engine import RandomBot, decide, find_leaks, playout  # noqa: E402
-from core.engine.play import play  # noqa: E402
-from core.engine.rng import rng_for  # noqa: E402
+from core.engine import RandomBot, decide, find_leaks, playout
+from core.engine.play import play
+from core.engine.rng import rng_for
 
 
 def render(state, seat):

@@ -1,17 +1,12 @@
 """The Warden bot plays legal moves in every mode and beats random bots."""
 
-import os
-import sys
 
 import pytest
+from kavango.bots import Warden
+from kavango.hooks import register_bots, register_games
+from kavango.testing import GAME, investing, new_game, place, to_draft
 
-sys.path.insert(0, os.path.dirname(__file__))
-
-from kavango.bots import Warden  # noqa: E402
-from kavango.hooks import register_bots, register_games  # noqa: E402
-from kavango_helpers import GAME, investing, new_game, place, to_draft  # noqa: E402
-
-from core.engine import RandomBot, playout  # noqa: E402
+from core.engine import RandomBot, playout
 
 
 def test_hooks_register_the_game_and_the_bot():

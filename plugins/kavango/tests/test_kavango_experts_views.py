@@ -1,17 +1,12 @@
 """Expert powers, passing details and what each seat may see."""
 
 import json
-import os
-import sys
 
 import pytest
+from kavango.rules import draft, lodges
+from kavango.testing import GAME, act, card, investing, new_game, to_draft, using
 
-sys.path.insert(0, os.path.dirname(__file__))
-
-from kavango.rules import draft, lodges  # noqa: E402
-from kavango_helpers import GAME, act, card, investing, new_game, to_draft, using  # noqa: E402
-
-from core.engine import IllegalMove, find_leaks, playout  # noqa: E402
+from core.engine import IllegalMove, find_leaks, playout
 
 
 def chosen(expert, players=2, **options):

@@ -1,20 +1,15 @@
 """The Lodges expansion: every rule and every example of its rulebook."""
 
-import os
-import sys
 
 import pytest
+from kavango import catalog as cat
+from kavango.rules import lodges, scoring
+from kavango.rules.draft import end_turn
+from kavango.rules.investment import movable_cells
+from kavango.rules.reserve import climate_room, empty_cells, place_climate
+from kavango.testing import GAME, act, card, investing, new_game, place, to_draft
 
-sys.path.insert(0, os.path.dirname(__file__))
-
-from kavango import catalog as cat  # noqa: E402
-from kavango.rules import lodges, scoring  # noqa: E402
-from kavango.rules.draft import end_turn  # noqa: E402
-from kavango.rules.investment import movable_cells  # noqa: E402
-from kavango.rules.reserve import climate_room, empty_cells, place_climate  # noqa: E402
-from kavango_helpers import GAME, act, card, investing, new_game, place, to_draft  # noqa: E402
-
-from core.engine import IllegalMove  # noqa: E402
+from core.engine import IllegalMove
 
 MIXED = [{"difficulty": d} for d in ("none", "lodges", "intermediate", "maximum")]
 

@@ -1,18 +1,13 @@
 """Whole games: seeded playouts of every player count and variant, replay, secrets, JSON."""
 
 import json
-import os
-import sys
 
 import pytest
+from kavango.testing import GAME
 
-sys.path.insert(0, os.path.dirname(__file__))
-
-from kavango_helpers import GAME  # noqa: E402
-
-from core.engine import RandomBot, decide, find_leaks, playout, replay  # noqa: E402
-from core.engine.play import play, start  # noqa: E402
-from core.engine.rng import rng_for  # noqa: E402
+from core.engine import RandomBot, decide, find_leaks, playout, replay
+from core.engine.play import play, start
+from core.engine.rng import rng_for
 
 VARIANTS = [
     (1, {"lodges": False, "oppo": "easy"}, None),

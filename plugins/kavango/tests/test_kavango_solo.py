@@ -1,13 +1,10 @@
 """Solo play against Oppo (reconstructed) and its Lodges bonus (sourced)."""
 
-import os
-import sys
 
-sys.path.insert(0, os.path.dirname(__file__))
 
-from kavango import constants as K  # noqa: E402
-from kavango.rules import oppo, scoring  # noqa: E402
-from kavango_helpers import GAME, act, card, investing, new_game, to_draft  # noqa: E402
+from kavango import constants as K
+from kavango.rules import oppo, scoring
+from kavango.testing import GAME, act, card, investing, new_game, to_draft
 
 
 def test_solo_uses_two_hands_of_fifteen_and_climate_for_two():

@@ -15,6 +15,9 @@ State (all JSON):
     queue: revealed cards still to place [{"seat": seat or None, "card": n}]
     pending: None or {"kind": "place"|"swap"|"redraw", "seat": s, ...}
     reveal: the last reveal, entry per card with what became of it; log: public sentences
+    squirrel_cards: every Squirrel card that came out, with the turn, what it ate and who it fed
+    last: what the latest move touched in public {"seat", "cards", "slots", "tokens", "won",
+        "squirrels"} (reset by every move, so boards can mark it)
 """
 
 from __future__ import annotations
@@ -27,6 +30,7 @@ from core.engine.cards import draw as deck_draw
 from core.engine.cards import new_deck
 from core.engine.fields import get_int, get_list
 from core.engine.game import ranks_by
+from core.text import and_list, counted
 
 from .catalog import (
     ABILITIES,
@@ -46,10 +50,22 @@ from .catalog import (
 )
 
 REDRAW_MAX = 2
+PLURAL_LABELS = {"apple": "apples", "sandwich": "sandwiches", "smoothie": "smoothies",
+                 "energy_bar": "energy bars"}
 
 
 def who(seat: int | None) -> str:
     return "The automatic card" if seat is None else f"Player {seat + 1}"
+
+
+def whose(seat: int | None) -> str:
+    """``who`` in the middle of a sentence."""
+    return "the automatic card" if seat is None else who(seat)
+
+
+def eats_text(kinds: list[str]) -> str:
+    """What a Squirrel card eats, in words: "apples and sandwiches"."""
+    return and_list(PLURAL_LABELS[t] for t in kinds)
 
 
 def rounds_for(players: int) -> int:
@@ -132,11 +148,13 @@ class LodgeHikers(Game):
             "queue": [],
             "pending": None,
             "reveal": [],
+            "squirrel_cards": [],
+            "last": None,
             "log": [],
         }
         if set_aside:
             state["log"].append(
-                f"{len(set_aside)} Squirrel card(s) turned up while laying out the row; they were "
+                f"{counted(len(set_aside), 'Squirrel card')} turned up while laying out the row: "
                 "replaced and shuffled back into the Customer deck without effect."
             )
         state["log"].append(f"Round 1 of {state['rounds']} begins.")
@@ -169,6 +187,12 @@ class LodgeHikers(Game):
         return moves
 
     # ---- moves ----------------------------------------------------------------------------
+    def apply(self, state, seat, move, rng):
+        """Every move starts a fresh record of what it touches (``state["last"]``)."""
+        state["last"] = {"seat": seat, "cards": [], "slots": [], "tokens": [], "won": [],
+                         "squirrels": 0}
+        return super().apply(state, seat, move, rng)
+
     def move_pick(self, state, seat, move, rng):
         if state["phase"] != "pick":
             raise IllegalMove("Cards are not being picked right now.")
@@ -209,7 +233,8 @@ class LodgeHikers(Game):
         state["hands"][seat].append(taken)
         state["hands"][seat].sort()
         state["hands"][target].sort()
-        state["log"].append(f"{who(seat)} gave a card to {who(target)} and took one at random.")
+        state["log"].append(f"{who(seat)} gives a card to {who(target)} and takes one of theirs "
+                            "at random.")
         state["pending"] = None
         self._finish_order(state, pending["slot"], rng)
         self._run(state, rng)
@@ -234,8 +259,8 @@ class LodgeHikers(Game):
         deck_discard(state["snacks"], cards)
         hand.extend(deck_draw(state["snacks"], len(cards), rng))
         hand.sort()
-        state["log"].append(f"{who(seat)} discarded {len(cards)} card(s) and drew as many."
-                            if cards else f"{who(seat)} kept their hand.")
+        state["log"].append(f"{who(seat)} discards {counted(len(cards), 'Snack card')} and "
+                            "draws as many." if cards else f"{who(seat)} keeps their hand.")
         state["pending"] = None
         self._finish_order(state, pending["slot"], rng)
         self._run(state, rng)
@@ -265,9 +290,10 @@ class LodgeHikers(Game):
         state["queue"] = queue
         state["reveal"] = [{"seat": e["seat"], "card": e["card"], "outcome": "waiting",
                             "customer": None} for e in queue]
+        state["last"]["cards"] = [e["card"] for e in queue]
         state["phase"] = "resolve"
-        shown = ", ".join(f"{who(e['seat'])} {snack_label(e['card'])}" for e in queue)
-        state["log"].append(f"Turn {state['turn']} reveal: {shown}.")
+        shown = and_list(f"{whose(e['seat'])} shows {snack_label(e['card'])}" for e in queue)
+        state["log"].append(f"Turn {state['turn']}, the cards are turned over: {shown}.")
         self._run(state, rng)
 
     def _run(self, state, rng):
@@ -303,11 +329,13 @@ class LodgeHikers(Game):
             return
         got = self._gain(state, entry["seat"], 1)
         state["log"].append(f"No customer can take {snack_label(entry['card'])}: the squirrels "
-                            f"eat it and {who(entry['seat'])} takes {got} Squirrel token.")
+                            f"eat it and {who(entry['seat'])} takes "
+                            f"{counted(got, 'Squirrel token')}.")
 
     def _place(self, state, entry, slot_index, rng):
         slot = state["row"][slot_index]
         slot["snacks"].append(entry["card"])
+        state["last"]["slots"].append(slot_index)
         name = HIKERS[slot["customer"]]["name"]
         if not order_complete(slot):
             self._outcome(state, entry, "placed", name)
@@ -325,8 +353,9 @@ class LodgeHikers(Game):
             self._finish_order(state, slot_index, rng)
             return
         state["collected"][seat].append(code)
+        state["last"]["won"].append(seat)
         state["log"].append(f"{who(seat)} places {snack_label(entry['card'])} and completes the "
-                            f"{name}'s order ({HIKERS[code]['points']} point(s)).")
+                            f"{name}'s order ({counted(HIKERS[code]['points'], 'point')}).")
         self._ability(state, seat, code, slot_index, rng)
 
     def _ability(self, state, seat, code, slot_index, rng):
@@ -340,12 +369,13 @@ class LodgeHikers(Game):
                 self._draw(state, (seat + other) % state["players"], 1, rng)
         elif ability in ("SQUIRREL1", "SQUIRREL2"):
             got = self._gain(state, seat, 1 if ability == "SQUIRREL1" else 2)
-            state["log"].append(f"{who(seat)} takes {got} Squirrel token(s).")
+            state["log"].append(f"{who(seat)} takes {counted(got, 'Squirrel token')}.")
         elif ability == "CLEAR_SQUIRRELS":
             tokens = state["tokens"][seat]
             state["supply"]["1"] += tokens["1"]
             state["supply"]["3"] += tokens["3"]
             state["tokens"][seat] = {"1": 0, "3": 0}
+            state["last"]["tokens"].append(seat)
             state["log"].append(f"{who(seat)} discards all their Squirrel tokens.")
         elif ability == "SWAP":
             if hands[seat] and self._swap_targets(state, seat):
@@ -366,7 +396,7 @@ class LodgeHikers(Game):
         drawn = deck_draw(state["snacks"], count, rng)
         state["hands"][seat].extend(drawn)
         state["hands"][seat].sort()
-        state["log"].append(f"{who(seat)} draws {len(drawn)} Snack card(s).")
+        state["log"].append(f"{who(seat)} draws {counted(len(drawn), 'Snack card')}.")
 
     def _finish_order(self, state, slot_index, rng):
         """After a completed order's ability: discard its snacks, then reveal a new customer."""
@@ -395,6 +425,7 @@ class LodgeHikers(Game):
             code = customers["draw"].pop()
             if code in HIKERS:
                 state["row"][slot_index]["customer"] = code
+                state["last"]["slots"].append(slot_index)
                 state["log"].append(f"The {HIKERS[code]['name']} arrives at the lodge.")
                 return
             self._squirrel(state, code)
@@ -409,13 +440,18 @@ class LodgeHikers(Game):
                 slot["snacks"] = [n for n in slot["snacks"] if SNACKS[n] not in eats]
                 deck_discard(state["snacks"], gone)
                 eaten += len(gone)
-        kinds = " and ".join(SNACK_LABELS[t].lower() for t in eats)
-        state["log"].append(f"A Squirrel card appears and eats {eaten} {kinds} snack(s) from "
-                            "the row.")
+        state["log"].append(f"A Squirrel card comes out and eats the {eats_text(eats)} under "
+                            f"the customers ({counted(eaten, 'snack')}).")
+        fed = []
         for seat in range(state["players"]):
             if squirrel_count(state["tokens"][seat]):
                 got = self._gain(state, seat, 1)
-                state["log"].append(f"{who(seat)} already had squirrels and takes {got} more.")
+                fed.append(seat)
+                state["log"].append(f"{who(seat)} already had squirrels and takes "
+                                    f"{counted(got, 'more token,more tokens')}.")
+        state.setdefault("squirrel_cards", []).append({"eats": list(eats), "turn": state["turn"],
+                                        "eaten": eaten, "fed": fed})
+        state["last"]["squirrels"] += 1
 
     # ---- squirrel tokens: the box's limited supply of 1s and 3s ---------------------------
     def _gain(self, state, seat, count):
@@ -426,6 +462,8 @@ class LodgeHikers(Game):
         the player takes what is left.
         """
         supply, tokens = state["supply"], state["tokens"][seat]
+        if state.get("last") is not None:
+            state["last"]["tokens"].append(seat)
         paid = 0
         for _ in range(count):
             if supply["1"]:
@@ -485,10 +523,14 @@ class LodgeHikers(Game):
                 "label": SNACK_LABELS[SNACKS[number]]}
 
     def view(self, state, seat):
+        last = state.get("last") or {"seat": None, "cards": [], "slots": [], "tokens": [],
+                                     "won": [], "squirrels": 0}
         row = []
         for i, slot in enumerate(state["row"]):
-            entry = {"index": i, "customer": None, "snacks": [], "needs": []}
-            entry["snacks"] = [self._snack_view(n) for n in slot["snacks"]]
+            entry = {"index": i, "customer": None, "snacks": [], "needs": [],
+                     "is_last": i in last["slots"]}
+            entry["snacks"] = [dict(self._snack_view(n), is_last=n in last["cards"])
+                               for n in slot["snacks"]]
             if slot["customer"] is not None:
                 entry["customer"] = self._customer_view(slot["customer"])
                 order = HIKERS[slot["customer"]]["order"]
@@ -498,6 +540,7 @@ class LodgeHikers(Game):
                         entry["needs"].append({"type": t, "label": SNACK_LABELS[t],
                                                "wanted": order[t], "placed": placed})
             row.append(entry)
+        result = self.result(state)
         players = []
         for s in range(state["players"]):
             codes = state["collected"][s]
@@ -509,6 +552,11 @@ class LodgeHikers(Game):
                 "tokens_3": tokens["3"],
                 "customers": [self._customer_view(c) for c in codes],
                 "customer_points": sum(HIKERS[c]["points"] for c in codes),
+                "is_last": s == last["seat"], "tokens_changed": s in last["tokens"],
+                "won_customer": s in last["won"],
+                "standing": None if result is None else {
+                    "place": result.ranks[s], "score": result.scores[s],
+                    "outcome": result.details["outcome"][s]},
             })
         pending = state["pending"]
         shown_pending = None
@@ -523,7 +571,8 @@ class LodgeHikers(Game):
             me = {"seat": seat,
                   "hand": [self._snack_view(n) for n in sorted(state["hands"][seat])],
                   "pick": None if pick is None else self._snack_view(pick)}
-        result = self.result(state)
+        squirrel_cards = state.get("squirrel_cards", [])
+        fresh = len(squirrel_cards) - last["squirrels"]
         return {
             "round": state["round"], "rounds": state["rounds"], "turn": state["turn"],
             "phase": state["phase"], "automatic": state["automatic"],
@@ -531,16 +580,46 @@ class LodgeHikers(Game):
             "waiting_for": sorted(self.to_act(state)),
             "reveal": [dict(e, **self._public_card(e["card"]), name=who(e["seat"]),
                             now=bool(state["queue"]) and state["queue"][0]["card"] == e["card"]
-                            and pending is not None and pending["kind"] == "place")
+                            and pending is not None and pending["kind"] == "place",
+                            is_last=e["card"] in last["cards"])
                        for e in state["reveal"]],
+            "reveal_turn": state["turn"] if state["phase"] == "resolve" else state["turn"] - 1,
+            "reveal_current": state["phase"] == "resolve",
+            "squirrel_cards": [{"eats": card["eats"], "eats_text": eats_text(card["eats"]),
+                                "turn": card["turn"], "eaten": card["eaten"],
+                                "fed": list(card["fed"]), "is_last": i >= fresh}
+                               for i, card in enumerate(squirrel_cards)],
+            "squirrels_in_deck": sum(1 for c in state["customers"]["draw"] if c in SQUIRRELS),
             "snack_deck": len(state["snacks"]["draw"]),
             "snack_discard": len(state["snacks"]["discard"]),
             "customer_deck": len(state["customers"]["draw"]),
             "customer_discard": len(state["customers"]["discard"]),
             "supply": dict(state["supply"]),
-            "result": result.to_json() if result else None,
+            "last": {"seat": last["seat"], "cards": list(last["cards"]),
+                     "slots": list(last["slots"]), "tokens": list(last["tokens"]),
+                     "won": list(last["won"]), "squirrels": last["squirrels"]},
             "log": state["log"],
         }
+
+    def decision_basis(self, state, seat):
+        """What ``seat`` decides on: its view and legal moves, minus what a simultaneous pick by
+        someone else changes without changing the meaning of this seat's pick.
+
+        While cards are being picked, another player's secret pick only flips their "has picked"
+        flag, shrinks the list of seats still choosing and writes a log line; the customers, the
+        hands and the turn stay the same, so a pick made before it still means what it meant.
+        Once the last pick reveals the cards, the row, the hand and the turn change and a pick
+        made on the old turn no longer fits.
+        """
+        view = self.view(state, seat)
+        del view["log"], view["last"]
+        for player in view["players"]:
+            del player["is_last"], player["tokens_changed"], player["won_customer"]
+        if state["phase"] == "pick":
+            del view["waiting_for"]
+            for player in view["players"]:
+                del player["picked"]
+        return {"view": view, "moves": self.legal_moves(state, seat)}
 
     def _public_card(self, number):
         """A revealed card shown by number and type only: the card may later be reshuffled into
@@ -567,14 +646,23 @@ class LodgeHikers(Game):
         for s in range(n):
             sq = squirrels[s]
             if sq == SQUIRREL_WIN:
-                sq_points, tier, how = 0, 2, "squirrel victory (exactly 10 squirrels)"
+                sq_points, tier = 0, 2
+                label = "10 squirrels: wins outright"
+                how = f"wins outright with exactly 10 squirrels ({counted(points[s], 'point')} " \
+                      "from customers)"
             elif sq > SQUIRREL_WIN:
-                sq_points, tier, how = -sq, 0, "lost: more than 10 squirrels"
+                sq_points, tier = -sq, 0
+                label = f"{sq} squirrels: more than 10, loses"
+                how = f"loses with {sq} squirrels (more than 10), whatever the points"
             else:
-                sq_points, tier, how = squirrel_points(sq), 1, "points"
+                sq_points, tier = squirrel_points(sq), 1
+                label = counted(sq, "squirrel") + (" (bonus)" if sq_points > 0 else "")
+                how = (f"{counted(points[s] + sq_points, 'point')}: "
+                       f"{counted(points[s], 'point')} from customers, "
+                       f"{sq_points:+d} for {counted(sq, 'squirrel')}")
             score = points[s] + sq_points
             scores.append(score)
-            breakdown.append({"customers": points[s], "squirrels": sq_points})
+            breakdown.append({"customer points": points[s], label: sq_points})
             outcome.append(how)
             if tier == 2:
                 keys.append((tier, points[s], counts[s]))
@@ -583,11 +671,11 @@ class LodgeHikers(Game):
         if any(sq == SQUIRREL_WIN for sq in squirrels):
             tiebreak = ("A player with exactly 10 Squirrel tokens wins outright; ties among them "
                         "go to the most customer points, then the most customer cards. Players "
-                        "with more than 10 lose.")
+                        "with more than 10 lose whatever their points.")
         else:
             tiebreak = ("Most points wins (customers minus squirrels, exactly 5 squirrels is +5); "
                         "ties go to the fewest squirrels, then the most customer cards, then are "
-                        "shared. Players with more than 10 squirrels lose.")
+                        "shared. Players with more than 10 squirrels lose whatever their points.")
         return Result(scores=scores, ranks=ranks_by(keys), tiebreak=tiebreak,
                       breakdown=breakdown,
                       details={"squirrels": squirrels, "customer_cards": counts,

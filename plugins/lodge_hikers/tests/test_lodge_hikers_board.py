@@ -43,14 +43,104 @@ def test_who_has_picked_is_shown_but_not_what():
     assert "you picked 22" in render(state, 1)
 
 
-def test_a_choice_of_customer_is_offered_as_clickable_customers():
+def test_a_choice_of_customer_is_offered_as_buttons_on_the_customers():
+    """Keyboard play: each customer that can take the card has a real button (Enter works)."""
     state = pick_all(example(), {0: 18, 1: 22, 2: 32, 3: 34})
     html = render(state, 0)
-    assert html.count("Place here") == 2
+    assert html.count('<button type="button" class="lodge_hikers-place"') == 2
+    assert "Place 18 (apple) on the Geocacher" in html
+    assert "Place 18 (apple) on the Orienteers" in html
     assert "fits several customers" in html
     other = render(state, 1)
-    assert "Waiting for Hiker0" in other and "Place here" not in other
-    assert "Reveal of this turn" in other
+    assert "Waiting for Hiker0" in other and "lodge_hikers-place\"" not in other
+    assert "Turn 1: the cards just revealed" in other
+
+
+def test_the_reveal_is_labelled_as_the_previous_turns_during_the_next_pick():
+    """Issue 14: the last reveal stays on show while the next cards are picked, as the previous
+    turn's, not under a heading that reads as the current turn."""
+    state = pick_all(example(), {0: 18, 1: 22, 2: 32, 3: 34})
+    for seat, slot in ((0, 2), (1, 1), (2, 2), (3, 2)):
+        state = act(state, seat, {"type": "place", "slot": slot})
+    html = render(state, 0)
+    assert "Pick a snack card" in html
+    assert "Previous turn (turn 1): where the cards went" in html
+    assert "just revealed" not in html
+
+
+def squirrel_table():
+    table = [[1, 41, 42, 43, 44, 45, 46], [60, 47, 48, 49, 50, 51, 52],
+             [57, 53, 54, 55, 58, 59, 10], [56, 11, 12, 13, 14, 15, 16]]
+    state = arrange(new(4), hands=table,
+                    row=[("H02", [3]), ("H16", [2, 6]), ("H14", [5, 7])],
+                    next_customers=["Q5", "Q3", "H12"], tokens=[0, 1, 0, 3])
+    return pick_all(state, {0: 1, 1: 60, 2: 57, 3: 56})
+
+
+def test_squirrel_cards_that_came_out_and_the_token_supply_are_on_the_board():
+    """Issue 14: the squirrel cards were only in the log, and the supply was not shown."""
+    state = squirrel_table()
+    html = render(state, 1)
+    assert "Squirrel cards out (2 of 8)" in html
+    assert "Turn 1: ate the apples and sandwiches (2 snacks); Hiker1 and Hiker3 took a token" \
+        in html
+    assert "ate the smoothies (1 snack)" in html
+    supply = state["supply"]
+    assert f'Squirrel supply: {supply["1"]} × 1 and {supply["3"]} × 3' in html
+    assert "6 of them squirrels" in html
+
+
+def test_the_redraw_form_caps_the_ticks_at_two():
+    """"Discard up to 2 Snack cards": the form's boxes are capped at two by the board script."""
+    from django.contrib.staticfiles import finders
+
+    state = arrange(new(4), hands=[[4, 35, 36], [22, 37, 38], [32, 39, 40], [34, 41, 42]],
+                    row=[("H10", [5]), ("H04", []), ("H08", [])])
+    state = pick_all(state, {0: 4, 1: 22, 2: 32, 3: 34})
+    html = render(state, 0)
+    assert 'data-lodge_hikers-max="2"' in html and html.count('name="cards"') == 2
+    assert "lodge_hikers/board.js" in html
+    script = open(finders.find("lodge_hikers/board.js")).read()
+    assert "data-lodge_hikers-max" in script and "disabled" in script
+
+
+def test_the_last_move_is_marked():
+    """Issue 15: the cards just revealed, the snacks they became and the customers they reached
+    carry ``is-last``."""
+    state = arrange(new(4), hands=[[18, 35, 36], [22, 37, 38], [32, 39, 40], [34, 41, 42]],
+                    row=[("H08", []), ("H26", []), ("H25", [])])
+    state = pick_all(state, {0: 18, 1: 22, 2: 32, 3: 34})
+    html = render(state, 0)
+    assert html.count("lodge_hikers-customer is-last") == 2
+    assert html.count("lodge_hikers-mini lodge_hikers-type-apple is-last") == 2
+    assert html.count('lodge_hikers-outcome-placed is-last') == 4
+
+
+def finished(collected, squirrels):
+    state = arrange(new(len(collected)), tokens=squirrels)
+    state["collected"] = collected
+    state["phase"] = "over"
+    return state
+
+
+def test_the_final_standing_reads_right_for_ten_and_for_more_than_ten_squirrels():
+    """Issue 14: "exactly 10 Squirrel tokens ... win the game immediately"; "more than 10 ...
+    lose the game immediately", whatever the points."""
+    state = finished([["H29", "H30", "H31", "H32"], ["H02"], ["H11"]], [11, 10, 1])
+    html = render(state, 0)
+    assert "1st place: wins outright with exactly 10 squirrels (1 point from customers)" in html
+    assert "2nd place: 1 point: 2 points from customers, -1 for 1 squirrel" in html
+    assert "3rd place: loses with 11 squirrels (more than 10), whatever the points" in html
+
+
+def test_counts_agree_with_their_nouns():
+    """Issue 15 item 8: no "1 cards" and no bare "points" outcome."""
+    state = finished([["H02"], []], [1, 0])
+    state["hands"] = [[60], []]
+    html = render(state, 0)
+    assert "1 card in hand" in html and "0 cards in hand" in html
+    assert "1 squirrel" in html and "from 1 customer<" in html
+    assert "1 cards" not in html and "· points" not in html
 
 
 def test_ability_forms_render():
@@ -65,8 +155,8 @@ def test_ability_forms_render():
 def test_a_finished_game_shows_the_scores(players):
     state = playout(GAME, players, seed=1).state
     html = render(state, 0)
-    assert "Place 1" in html
-    render(state, None)
+    assert "1st place" in html and "The game is over." in html
+    assert "1st place" in render(state, None)
 
 
 def test_how_to_play_renders():

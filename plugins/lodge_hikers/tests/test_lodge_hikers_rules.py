@@ -466,14 +466,38 @@ def test_scoring_example_13_minus_4_is_9_and_ten_squirrels_win():
     opponent = ["H18", "H20"]  # two orders, 4 points
     result = scored([you, opponent], [4, 10])
     assert result.scores[0] == 9
-    assert result.breakdown[0] == {"customers": 13, "squirrels": -4}
+    assert result.breakdown[0] == {"customer points": 13, "4 squirrels": -4}
     assert result.ranks == [2, 1]  # the opponent's 10 squirrels win outright
-    assert result.details["outcome"][1].startswith("squirrel victory")
+    assert result.details["outcome"][0] == "9 points: 13 points from customers, -4 for 4 squirrels"
+
+
+def test_exactly_ten_squirrels_read_as_an_outright_win_not_as_zero_squirrels():
+    """"Squirrel victory: if a player ends the game with exactly 10 Squirrel tokens in their play
+    area, they win the game immediately." The score table and the outcome line say so, rather
+    than counting the ten squirrels as "squirrels: 0"."""
+    result = scored([["H11", "H12", "H14", "H16", "H02", "H03", "H24"], ["H18", "H20"]], [4, 10])
+    assert result.breakdown[1] == {"customer points": 4, "10 squirrels: wins outright": 0}
+    assert result.details["outcome"][1] == ("wins outright with exactly 10 squirrels "
+                                            "(4 points from customers)")
+
+
+def test_more_than_ten_squirrels_reads_as_a_loss_whatever_the_score():
+    """"If a player ends the game with more than 10 Squirrel tokens, they lose the game
+    immediately!" Their score can be above a better-placed player's, so the table and the outcome
+    line name the loss."""
+    result = scored([["H29", "H30", "H31", "H32"], ["H02"], []], [11, 0, 1])
+    assert result.scores[0] > result.scores[1] and result.ranks == [3, 1, 2]
+    assert result.breakdown[0] == {"customer points": 16, "11 squirrels: more than 10, loses": -11}
+    assert result.details["outcome"][0] == ("loses with 11 squirrels (more than 10), whatever "
+                                            "the points")
+    assert result.breakdown[1] == {"customer points": 1, "0 squirrels": 0}
+    assert result.breakdown[2] == {"customer points": 0, "1 squirrel": -1}
 
 
 def test_exactly_five_squirrels_is_plus_five():
     result = scored([["H02"], ["H03"]], [5, 4])
     assert result.scores == [6, -3] and result.ranks == [1, 2]
+    assert result.breakdown[0] == {"customer points": 1, "5 squirrels (bonus)": 5}
 
 
 def test_more_than_ten_squirrels_loses():
@@ -516,3 +540,108 @@ def test_the_plugin_registers_its_game_and_bot():
 
     assert [g.slug for g in hooks.register_games()] == ["lodge_hikers"]
     assert [b.game for b in hooks.register_bots()] == ["lodge_hikers"]
+
+
+# ---- simultaneous picks: what makes a pick stale ------------------------------------------------
+
+
+def test_another_players_secret_pick_does_not_change_what_my_pick_means():
+    """"each player secretly chooses a Snack card ... When all players have chosen, they reveal
+    their cards simultaneously": until the reveal, someone else's choice changes nothing I can
+    see but their "has picked" flag, so a pick made before it is still the same decision."""
+    state = arrange(new(4), hands=hands(18, 22, 32, 34),
+                    row=[("H03", []), ("H09", []), ("H27", [4])])
+    before = GAME.decision_basis(state, 0)
+    after = act(state, 1, {"type": "pick", "card": 22})
+    after = act(after, 2, {"type": "pick", "card": 32})
+    assert GAME.view(after, 0) != GAME.view(state, 0)  # the flags and the log did change
+    assert GAME.decision_basis(after, 0) == before
+    assert GAME.decision_basis(after, 1) != GAME.decision_basis(state, 1)  # seat 1 has picked
+
+
+def test_a_new_turn_changes_what_a_pick_means():
+    """"At the start of each turn, all players secretly choose": once the last pick reveals the
+    cards, the customers and the hands of the next turn are another decision."""
+    state = arrange(new(4), hands=hands(18, 22, 32, 34),
+                    row=[("H08", []), ("H26", []), ("H25", [])])
+    before = [GAME.decision_basis(state, s) for s in range(4)]
+    state = pick_all(state, {0: 18, 1: 22, 2: 32, 3: 34})
+    assert state["phase"] == "pick" and state["turn"] == 2
+    assert all(GAME.decision_basis(state, s) != before[s] for s in range(4))
+
+
+def test_outside_the_pick_the_basis_is_the_whole_view_and_the_moves():
+    """A choice of customer is one player's alone; anything public that changes changes it."""
+    state = pick_all(arrange(new(4), hands=hands(18, 22, 32, 34),
+                             row=[("H03", []), ("H09", []), ("H27", [4])]),
+                     {0: 18, 1: 22, 2: 32, 3: 34})
+    basis = GAME.decision_basis(state, 0)
+    assert basis["moves"] == [{"type": "place", "slot": 0}, {"type": "place", "slot": 2}]
+    assert basis["view"]["waiting_for"] == [0]
+    assert "log" not in basis["view"]
+
+
+# ---- what the board is told: the last move, squirrel cards, the previous reveal ---------------
+
+
+def test_the_last_move_names_the_cards_just_revealed_and_the_customers_they_reached():
+    """"When everyone has chosen, they reveal their cards simultaneously. Then, in ascending order,
+    players place their Snack cards": the reveal's cards and where they went are what changed."""
+    state = arrange(new(4), hands=hands(18, 22, 32, 34),
+                    row=[("H08", []), ("H26", []), ("H25", [])], next_customers=["H01"])
+    state = act(state, 0, {"type": "pick", "card": 18})
+    assert GAME.view(state, 1)["last"]["cards"] == []  # a secret pick shows nothing
+    assert GAME.view(state, 1)["last"]["seat"] == 0
+    state = pick_all(state, {1: 22, 2: 32, 3: 34})
+    last = GAME.view(state, None)["last"]
+    assert sorted(last["cards"]) == [18, 22, 32, 34] and last["seat"] == 3
+    assert set(last["slots"]) == {1, 2}
+    row = GAME.view(state, None)["row"]
+    assert [s["number"] for s in row[2]["snacks"] if s["is_last"]] == [18, 34]
+
+
+def test_squirrel_cards_that_came_out_stay_on_show():
+    """"When a Squirrel appears in the row of Customers ... place the Squirrel card in the discard
+    pile": what it ate and who it fed is public and stays listed for everyone."""
+    table = [[1, 41, 42, 43, 44, 45, 46], [60, 47, 48, 49, 50, 51, 52],
+             [57, 53, 54, 55, 58, 59, 10], [56, 11, 12, 13, 14, 15, 16]]
+    state = arrange(new(4), hands=table,
+                    row=[("H02", [3]), ("H16", [2, 6]), ("H14", [5, 7])],
+                    next_customers=["Q5", "Q3", "H12"], tokens=[0, 1, 0, 3])
+    deck_squirrels = GAME.view(state, None)["squirrels_in_deck"]
+    state = pick_all(state, {0: 1, 1: 60, 2: 57, 3: 56})
+    view = GAME.view(state, 2)
+    cards = view["squirrel_cards"]
+    assert [c["eats_text"] for c in cards] == ["apples and sandwiches", "smoothies"]
+    assert [c["eaten"] for c in cards] == [2, 1]  # sandwiches 2 and 7, then smoothie 6
+    assert cards[0]["fed"] == [1, 3] and cards[0]["turn"] == 1
+    assert all(c["is_last"] for c in cards)
+    assert view["squirrels_in_deck"] == deck_squirrels - 2
+    state = act(state, 0, {"type": "pick", "card": 41})
+    assert not any(c["is_last"] for c in GAME.view(state, 2)["squirrel_cards"])
+
+
+def test_the_reveal_shown_during_the_next_pick_is_labelled_as_the_previous_turns():
+    """Each turn starts with a new secret pick; the cards still on show are the last turn's."""
+    state = arrange(new(4), hands=hands(18, 22, 32, 34),
+                    row=[("H03", []), ("H09", []), ("H27", [4])])
+    state = pick_all(state, {0: 18, 1: 22, 2: 32, 3: 34})
+    view = GAME.view(state, 1)
+    assert view["reveal_current"] and view["reveal_turn"] == 1
+    for seat, slot in ((0, 2), (1, 1), (2, 2), (3, 2)):
+        state = act(state, seat, {"type": "place", "slot": slot})
+    view = GAME.view(state, 1)
+    assert view["phase"] == "pick" and view["turn"] == 2
+    assert not view["reveal_current"] and view["reveal_turn"] == 1
+
+
+def test_log_lines_say_the_move_in_words():
+    """No "(s)" plurals or bare numbers: every line reads as a sentence about the game."""
+    state = arrange(new(4), hands=hands(1, 2, 3, 5), row=[("H08", []), ("H09", []), ("H10", [])])
+    state = pick_all(state, {0: 1, 1: 2, 2: 3, 3: 5})
+    log = state["log"]
+    assert ("Turn 1, the cards are turned over: Player 1 shows 1 (apple), Player 2 shows "
+            "2 (sandwich), Player 3 shows 3 (smoothie) and Player 4 shows 5 (energy bar).") in log
+    assert ("No customer can take 1 (apple): the squirrels eat it and Player 1 takes "
+            "1 Squirrel token.") in log
+    assert not [line for line in log if "(s)" in line]

@@ -1,16 +1,11 @@
 """Every amenity's condition, met and not met. The amenity under test stands at AT."""
 
-import sys
-from pathlib import Path
 
 import pytest
-
-sys.path.insert(0, str(Path(__file__).parent))
-
-from lodge_hotel import amenities as am  # noqa: E402
-from lodge_hotel.catalog import AMENITIES  # noqa: E402
-from lodge_hotel.rules import grid_of  # noqa: E402
-from lodge_hotel_helpers import AMENITY_ID, build_lodge  # noqa: E402
+from lodge_hotel import amenities as am
+from lodge_hotel.catalog import AMENITIES
+from lodge_hotel.rules import grid_of
+from lodge_hotel.testing import AMENITY_ID, build_lodge
 
 AT = (2, 2)
 G = [f"guest-{i:02d}" for i in range(1, 51)]

@@ -1,17 +1,12 @@
 """Lodge (ski hotel) multiplayer rules: one test per rule, plus the rulebook's scoring example."""
 
-import sys
-from pathlib import Path
 
 import pytest
+from lodge_hotel.catalog import GUEST_BY_ID, ROOMS
+from lodge_hotel.rules import grid_of, lodge_score, placement_spots
+from lodge_hotel.testing import GAME, Runner, guest_with, new, put_lodge, rooms_of
 
-sys.path.insert(0, str(Path(__file__).parent))
-
-from lodge_hotel.catalog import GUEST_BY_ID, ROOMS  # noqa: E402
-from lodge_hotel.rules import grid_of, lodge_score, placement_spots  # noqa: E402
-from lodge_hotel_helpers import GAME, Runner, guest_with, new, put_lodge, rooms_of  # noqa: E402
-
-from core.engine import IllegalMove  # noqa: E402
+from core.engine import IllegalMove
 
 # ---- setup ---------------------------------------------------------------------------------
 

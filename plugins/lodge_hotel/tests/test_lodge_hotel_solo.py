@@ -1,18 +1,13 @@
 """Solo mode: the ski lift, the end, the rank table, difficulty levels 1-8 and Extreme mode."""
 
-import sys
-from pathlib import Path
 
 import pytest
+from lodge_hotel.bots import Innkeeper
+from lodge_hotel.catalog import ROOMS
+from lodge_hotel.rules import grid_of, rank_title
+from lodge_hotel.testing import AMENITY_ID, GAME, Runner, guest_with, new, put_lodge, rooms_of
 
-sys.path.insert(0, str(Path(__file__).parent))
-
-from lodge_hotel.bots import Innkeeper  # noqa: E402
-from lodge_hotel.catalog import ROOMS  # noqa: E402
-from lodge_hotel.rules import grid_of, rank_title  # noqa: E402
-from lodge_hotel_helpers import AMENITY_ID, GAME, Runner, guest_with, new, put_lodge, rooms_of  # noqa: E402
-
-from core.engine import IllegalMove, OptionError, playout, resolve_options  # noqa: E402
+from core.engine import IllegalMove, OptionError, playout, resolve_options
 
 
 def solo(seed=1, **options):

@@ -1,4 +1,4 @@
-"""Board helpers: find the legal move that belongs to a hand card or a customer space."""
+"""Board helpers: snack icons and counting loops (moves are found with core's find_move)."""
 
 from __future__ import annotations
 
@@ -7,25 +7,6 @@ from django import template
 from ..catalog import SNACK_ICONS
 
 register = template.Library()
-
-
-def _find(moves, kind, key, value):
-    for move in moves or []:
-        if move.get("type") == kind and move.get(key) == value:
-            return move
-    return None
-
-
-@register.filter
-def lh_pick(moves, number):
-    """The pick move for the card with this number, if the player may pick it now."""
-    return _find(moves, "pick", "card", number)
-
-
-@register.filter
-def lh_place(moves, slot):
-    """The place move for this customer space, if the pending card may go there."""
-    return _find(moves, "place", "slot", slot)
 
 
 @register.filter
