@@ -8,6 +8,7 @@ import pytest
 from core.engine.strengths import EASY, HARD, NORMAL, at_strength, strength
 from core.models import Match
 from core.plugins import registry
+from core.services import submit_move
 
 pytestmark = pytest.mark.django_db
 
@@ -37,3 +38,21 @@ def test_the_demo_match_plays_a_whole_game_at_each_strength(client_for, make_use
     assert response.status_code == 302 and match.status == Match.Status.FINISHED
     expected = at_strength(registry().bots_for("tictactoe"), level).name
     assert {s.bot for s in match.seats.all()} == {expected}
+
+
+@pytest.mark.parametrize("level", [EASY, NORMAL, HARD])
+def test_a_person_plays_a_whole_game_against_a_bot_seat_chosen_on_the_form(client_for, alice, level, django_capture_on_commit_callbacks):
+    bot = at_strength(registry().bots_for("tictactoe"), level)
+    client = client_for(alice)
+    with django_capture_on_commit_callbacks(execute=True):
+        response = client.post("/games/tictactoe/new/", {
+            "players": "2", "rated": "on", "time_control": "none", "opt_first": "x", "seat1_who": bot.name})
+    assert response.status_code == 302, response.content[:400]
+    match = Match.objects.get()
+    assert match.seats.get(position=1).bot == bot.name
+    while match.status == Match.Status.ACTIVE:
+        cell = match.state["board"].index(None)
+        with django_capture_on_commit_callbacks(execute=True):
+            match = submit_move(match.pk, alice, {"type": "mark", "cell": cell}, match.version)
+        match.refresh_from_db()
+    assert match.status == Match.Status.FINISHED and match.result

@@ -1,6 +1,5 @@
 """The Warden bot plays legal moves in every mode and beats random bots."""
 
-
 import pytest
 from kavango.bots import Warden
 from kavango.hooks import register_bots, register_games

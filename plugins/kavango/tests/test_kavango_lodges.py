@@ -1,6 +1,5 @@
 """The Lodges expansion: every rule and every example of its rulebook."""
 
-
 import pytest
 from kavango import catalog as cat
 from kavango.rules import lodges, scoring

@@ -1,7 +1,5 @@
 """Solo play against Oppo (reconstructed) and its Lodges bonus (sourced)."""
 
-
-
 from kavango import constants as K
 from kavango.rules import oppo, scoring
 from kavango.testing import GAME, act, card, investing, new_game, to_draft

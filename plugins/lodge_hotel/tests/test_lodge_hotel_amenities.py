@@ -1,6 +1,5 @@
 """Every amenity's condition, met and not met. The amenity under test stands at AT."""
 
-
 import pytest
 from lodge_hotel import amenities as am
 from lodge_hotel.catalog import AMENITIES

@@ -1,6 +1,5 @@
 """Lodge (ski hotel) multiplayer rules: one test per rule, plus the rulebook's scoring example."""
 
-
 import pytest
 from lodge_hotel.catalog import GUEST_BY_ID, ROOMS
 from lodge_hotel.rules import grid_of, lodge_score, placement_spots

@@ -1,6 +1,5 @@
 """Solo mode: the ski lift, the end, the rank table, difficulty levels 1-8 and Extreme mode."""
 
-
 import pytest
 from lodge_hotel.bots import Innkeeper
 from lodge_hotel.catalog import ROOMS
