@@ -74,8 +74,9 @@ class TableForm(forms.Form):
         who = [("open", "Open seat (a person)")] + [(name, bot.label) for name, bot in bots.items()]
         for n in range(game.max_players):
             if n > 0:
+                # Not required: seats beyond the player count are hidden and not sent.
                 self.fields[f"seat{n}_who"] = forms.ChoiceField(choices=who, initial="open",
-                                                                label="Who sits here")
+                                                                label="Who sits here", required=False)
             for option in self.seat_option_defs:
                 self.fields[f"seat{n}_{option.name}"] = option_field(option)
                 self.fields[f"seat{n}_{option.name}"].players_range = players_range(option)
@@ -107,7 +108,8 @@ class TableForm(forms.Form):
                 {o.name: data.get(f"seat{n}_{o.name}") for o in self.seat_option_defs}
                 for n in range(players)
             ],
-            "bots": {n: data[f"seat{n}_who"] for n in range(1, players) if data.get(f"seat{n}_who", "open") != "open"},
+            "bots": {n: data[f"seat{n}_who"] for n in range(1, players)
+                     if (data.get(f"seat{n}_who") or "open") != "open"},
             "private": data["private"],
             "rated": data["rated"],
             "spectator_chat": data["spectator_chat"],

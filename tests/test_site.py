@@ -103,3 +103,81 @@ def test_secret_key_is_generated_once_and_kept(tmp_path):
     path.write_text(secrets.token_urlsafe(4))
     with pytest.raises(Exception, match="no usable secret key"):
         kept_secret_key(path)
+
+
+@pytest.mark.parametrize("url", ["/accounts/password_reset/", "/accounts/password_reset/done/",
+                                 "/accounts/reset/MQ/bad-token/", "/accounts/reset/done/"])
+def test_password_reset_pages_are_site_styled(client, url):
+    """Issue 15.10: the reset pages were styled as "Django administration"."""
+    response = client.get(url, follow=True)
+    page = response.content.decode()
+    assert response.status_code == 200
+    assert "Django administration" not in page and "Meeple Hall" in page
+
+
+def test_password_change_pages_are_site_styled(client_for, alice):
+    c = client_for(alice)
+    page = c.get("/accounts/password_change/").content.decode()
+    assert "Django administration" not in page and "Change your password" in page
+    done = c.post("/accounts/password_change/", {
+        "old_password": "pw-for-tests-123", "new_password1": "n3w-secret-pass!",
+        "new_password2": "n3w-secret-pass!"}, follow=True).content.decode()
+    assert "Your password is changed" in done and "Django administration" not in done
+
+
+def test_reset_mail_links_to_the_confirm_page(client, alice, mailoutbox):
+    alice.email = "alice@example.org"
+    alice.save()
+    client.post("/accounts/password_reset/", {"email": "alice@example.org"})
+    mail = mailoutbox[0]
+    assert mail.subject == "Choose a new Meeple Hall password"
+    link = re.search(r"http://testserver(/accounts/reset/\S+/)", mail.body).group(1)
+    confirm = client.get(link, follow=True).content.decode()
+    assert "Choose a new password" in confirm
+
+
+def test_your_tables_name_the_other_players(client_for, alice, bob):
+    """Issue 15.11: "Your tables" piled up without opponents' names."""
+    from core.services.tables import create_table, join_table
+
+    match = create_table(alice, "tictactoe", 2)
+    join_table(match.pk, bob)
+    page = client_for(alice).get("/").content.decode()
+    mine = page[page.index('id="my-matches"'):page.index("<h2>Games</h2>")]
+    assert "with bob" in mine and "alice" not in mine
+
+
+class TestNewTableForm:
+    """Issue 15.11: the new-table form's clock, solo options and player-count message."""
+
+    def test_minutes_are_ignored_without_a_clock(self, client_for, alice):
+        response = client_for(alice).post("/games/tictactoe/new/", {
+            "players": "2", "time_control": "none", "time_per_move": "5", "seat1_who": "random",
+            "rated": "on"})
+        from core.models import Match
+
+        assert response.status_code == 302
+        assert Match.objects.latest("pk").time_per_move == 0
+
+    def test_a_clock_needs_its_length(self, client_for, alice):
+        page = client_for(alice).post("/games/tictactoe/new/", {
+            "players": "2", "time_control": "realtime", "time_per_move": "", "seat1_who": "open"})
+        assert "Say how long each move may take" in page.content.decode()
+
+    def test_invalid_player_count_says_why(self, client_for, alice):
+        page = client_for(alice).post("/games/lodge_hotel/new/", {
+            "players": "9", "time_control": "none"}).content.decode()
+        assert "is played by 1 to 4 players." in page
+
+    def test_solo_only_options_are_marked_for_one_player(self, client_for, alice):
+        """site.js hides and disables fields marked data-players for other player counts."""
+        page = client_for(alice).get("/games/lodge_hotel/new/").content.decode()
+        assert re.search(r'<label data-players="1-1">\s*Solo difficulty level', page)
+        assert 'class="clock-length"' in page
+
+    def test_hidden_seats_beyond_the_player_count_are_not_required(self, client_for, alice):
+        """Seats past the chosen count are hidden and disabled, so the browser does not send them;
+        the form must not refuse the table for fields the player could not see."""
+        response = client_for(alice).post("/games/kavango/new/", {
+            "players": "2", "time_control": "none", "seat1_who": "random"})
+        assert response.status_code == 302, response.content.decode()[:2000]

@@ -15,6 +15,9 @@
       var range = label.dataset.players.split("-").map(Number);
       toggle(label, players >= range[0] && players <= range[1]);
     });
+    form.querySelectorAll(".table-options").forEach(function (section) {
+      section.hidden = !section.querySelector("fieldset > label:not([hidden])");
+    });
     var control = form.querySelector("[name=time_control]");
     var length = form.querySelector(".clock-length");
     if (control && length) {
