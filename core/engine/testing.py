@@ -33,7 +33,7 @@ import json
 import os
 import random
 import re
-from collections.abc import Callable, Iterable, Iterator
+from collections.abc import Callable, Iterable, Iterator, Sequence
 from dataclasses import dataclass, field
 from importlib.metadata import entry_points
 from pathlib import Path
@@ -490,10 +490,11 @@ JUNK_STRINGS = ("", "0", "-1", "1", "x" * 60, "None", "true", "snack-1", "room-0
                 "__class__", "\u00e9\u00e8", " 2 ")
 
 
-def junk_value(rng: random.Random, depth: int = 0) -> Any:
+def junk_value(rng: random.Random, depth: int = 0, values: Sequence[Any] = ()) -> Any:
     """A random JSON value, leaning on the shapes that break handlers: wrong types, out-of-range
-    numbers, empty and odd strings, nested lists and objects."""
-    roll = rng.randrange(10 if depth < 2 else 7)
+    numbers, empty and odd strings, nested lists and objects, and the game's own ``values``
+    (real card ids, say) where they do not belong."""
+    roll = rng.randrange(11 if depth < 2 else 8)
     if roll == 0:
         return None
     if roll == 1:
@@ -508,13 +509,16 @@ def junk_value(rng: random.Random, depth: int = 0) -> Any:
         return rng.choice([1.5, -0.0, 1e300])
     if roll == 6:
         return "".join(rng.choice("abc-_019XQ") for _ in range(rng.randrange(8)))
-    if roll in (7, 8):
-        return [junk_value(rng, depth + 1) for _ in range(rng.randrange(4))]
-    return {rng.choice(["type", "card", "cell", "slot", "x", ""]): junk_value(rng, depth + 1)
+    if roll == 7:
+        return rng.choice(values) if values else rng.choice(JUNK_STRINGS)
+    if roll in (8, 9):
+        return [junk_value(rng, depth + 1, values) for _ in range(rng.randrange(4))]
+    return {rng.choice(["type", "card", "cell", "slot", "x", ""]): junk_value(rng, depth + 1, values)
             for _ in range(rng.randrange(3))}
 
 
-def junk_moves(game: Game, state: State, players: int, rng: random.Random) -> tuple[int, Any]:
+def junk_move(game: Game, state: State, players: int, rng: random.Random,
+              values: Sequence[Any] = ()) -> tuple[int, Any]:
     """One spoiled (seat, payload): a random type with random fields, or a legal move with one
     field replaced, dropped or added, sometimes sent by a seat that is not to act."""
     to_act = sorted(game.to_act(state))
@@ -526,33 +530,37 @@ def junk_moves(game: Game, state: State, players: int, rng: random.Random) -> tu
         move: Any = {"type": rng.choice(kinds)}
         for _ in range(rng.randrange(4)):
             move[rng.choice(["card", "cell", "slot", "index", "cards", "x", "target"])] = (
-                junk_value(rng))
+                junk_value(rng, values=values))
         return seat, move
     if roll == 1:
-        return seat, junk_value(rng)
+        return seat, junk_value(rng, values=values)
     move = copy.deepcopy(rng.choice(legal))
     keys = [k for k in move if k != "type"]
     if roll in (2, 3) and keys:
-        move[rng.choice(keys)] = junk_value(rng)
+        move[rng.choice(keys)] = junk_value(rng, values=values)
     elif roll == 4 and keys:
         del move[rng.choice(keys)]
     else:
-        move[rng.choice(["extra", "type"])] = junk_value(rng)
+        move[rng.choice(["extra", "type"])] = junk_value(rng, values=values)
     return seat, move
 
 
 def fuzz_payloads(game: Game, states: list[State], players: int, examples: int = 120,
-                  seed: int | str = 0) -> int:
+                  seed: int | str = 0, values: Sequence[Any] = (),
+                  listed_types: Iterable[str] = ()) -> int:
     """Send ``examples`` junk payloads at the given positions: each is accepted or refused with
-    IllegalMove carrying a reason, and the position is never changed. Returns how many were
-    refused."""
+    IllegalMove carrying a reason, and the position is never changed. ``values`` are the game's
+    own plausible field values to slip in; a payload of one of ``listed_types`` that is accepted
+    must carry the fields of one of the listed legal moves (extra fields may be ignored).
+    Returns how many were refused."""
     assert states, f"{game.slug}: no positions to fuzz"
     rng = random.Random(f"{seed}:fuzz")
+    listed_types = set(listed_types)
     refused = 0
     for example in range(examples):
         state = states[example % len(states)]
         before = copy.deepcopy(state)
-        seat, move = junk_moves(game, state, players, rng)
+        seat, move = junk_move(game, state, players, rng, values)
         sent = copy.deepcopy(move)
         try:
             play(game, state, seat, move, 99, 1)
@@ -564,6 +572,11 @@ def fuzz_payloads(game: Game, states: list[State], players: int, examples: int =
             raise AssertionError(
                 f"{game.slug}: seat {seat} sending {json.dumps(sent)[:200]} raised {exc!r}, "
                 "not IllegalMove") from exc
+        else:
+            if isinstance(sent, dict) and sent.get("type") in listed_types:
+                assert any(all(sent.get(k) == v for k, v in listed.items())
+                           for listed in game.legal_moves(before, seat)), (
+                    f"{game.slug}: {json.dumps(sent)[:200]} was accepted but is not listed")
         assert state == before, f"{game.slug}: {json.dumps(sent)[:200]} changed the position"
     return refused
 

@@ -1,31 +1,23 @@
-"""Whole games: seeded playouts of every player count and variant, replay, secrets, bad payloads."""
-
-import json
-import random
-import sys
-from pathlib import Path
+"""Whole games: the option combinations the generic contract does not reach, the hotel's own
+end-of-game promises, and the kit's checks at plies chosen for the hotel."""
 
 import pytest
+from lodge_hotel.bots import Innkeeper
+from lodge_hotel.testing import GAME
 
-sys.path.insert(0, str(Path(__file__).parent))
+from core.engine import RandomBot, find_leaks, playout
+from core.engine import testing as kit
 
-from lodge_hotel.bots import Innkeeper  # noqa: E402
-from lodge_hotel_helpers import GAME  # noqa: E402
-
-from core.engine import IllegalMove, RandomBot, find_leaks, playout, replay  # noqa: E402
-from core.engine.play import play  # noqa: E402
-
-VARIANTS = [(2, {}), (3, {}), (4, {}), (1, {}), (1, {"level": 8}), (1, {"level": 6, "extreme": True})]
+#: The generic contract (tests/test_contract.py) plays each option value on its own; these are
+#: the solo levels and the Extreme mode together.
+COMBINATIONS = [kit.Config(1, {"level": 8}), kit.Config(1, {"level": 6, "extreme": True})]
 
 
-@pytest.mark.parametrize("players,options", VARIANTS)
-def test_seeded_playouts_finish_and_replay_equal(players, options):
-    for seed in range(2):
-        run = playout(GAME, players, seed=seed, options=options)
-        assert run.result is not None and GAME.to_act(run.state) == set()
-        again = replay(GAME, seed, players, run.options, run.seat_options, run.moves)
-        assert again == run.state
-        assert json.loads(json.dumps(run.state)) == run.state
+@pytest.mark.parametrize("config", COMBINATIONS, ids=lambda c: c.label)
+def test_solo_combinations_obey_the_contract(config):
+    run = kit.random_playout(GAME, config, seed=1, every=5)
+    kit.check_result(GAME, run.state, config.players)
+    kit.check_replay(run)
 
 
 def test_multiplayer_game_ends_on_equal_turns():
@@ -35,20 +27,6 @@ def test_multiplayer_game_ends_on_equal_turns():
         assert len(set(turns)) == 1
 
 
-@pytest.mark.parametrize("players,options", [(3, {}), (1, {"level": 8})])
-def test_views_never_show_bag_or_stack_contents(players, options):
-    run = playout(GAME, players, seed=7, options=options)
-    state = replay(GAME, 7, players, run.options, run.seat_options, [])
-    for ply, (seat, move) in enumerate(run.moves[:150], 1):
-        if ply % 5 == 0:
-            for viewer in [None, *range(players)]:
-                text = json.dumps(GAME.view(state, viewer))
-                secret = GAME.secrets(state, viewer)
-                assert secret and not find_leaks(text, secret)
-                assert not find_leaks(" ".join(state["log"]), secret)
-        state = play(GAME, state, seat, move, ply, 7)
-
-
 def test_views_show_counts_of_hidden_things():
     run = playout(GAME, 2, seed=3)
     view = GAME.view(run.state, 0)
@@ -56,33 +34,20 @@ def test_views_show_counts_of_hidden_things():
     assert isinstance(view["amenity_stack"], int)
 
 
-def test_random_payloads_only_raise_illegal_move():
-    rng = random.Random(5)
-    run = playout(GAME, 3, seed=5)
-    values = [None, -1, 0, 1, 3, 4, 99, "1", "valet", "display", True, [], {}, 1.5]
-    kinds = GAME.known_move_types() + ["nope", 3, None]
-    state = replay(GAME, 5, 3, run.options, run.seat_options, [])
-    for ply, (seat, move) in enumerate(run.moves[:120], 1):
-        for _ in range(6):
-            bad = {"type": rng.choice(kinds)}
-            for field in ("level", "slot", "index", "floor", "col", "source"):
-                if rng.random() < 0.7:
-                    bad[field] = rng.choice(values)
-            for who in range(3):
-                try:
-                    play(GAME, state, who, bad, ply, 5)
-                except IllegalMove:
-                    pass
-        state = play(GAME, state, seat, move, ply, 5)
+def test_the_log_never_names_what_is_in_the_bags():
+    """The public log is shown to everyone, so it must not name a tile still in a bag."""
+    for state in kit.states_at(GAME, range(0, 150, 5), 3, seed=7):
+        for viewer in kit.viewers(3):
+            assert not find_leaks(" ".join(state["log"]), GAME.secrets(state, viewer))
 
 
-def test_legal_moves_are_all_accepted():
-    run = playout(GAME, 2, seed=11)
-    state = replay(GAME, 11, 2, run.options, run.seat_options, [])
-    for ply, (seat, move) in enumerate(run.moves[:80], 1):
-        for legal in GAME.legal_moves(state, seat):
-            play(GAME, state, seat, legal, ply, 11)
-        state = play(GAME, state, seat, move, ply, 11)
+def test_junk_payloads_through_a_whole_game_raise_illegal_move_only():
+    states = kit.states_at(GAME, range(0, 120, 4), 3, seed=5)
+    kit.fuzz_payloads(GAME, states, 3, examples=600, values=["valet", "display", "room-001"])
+
+
+def test_listed_moves_through_a_whole_game_are_accepted():
+    kit.check_legal_moves_accepted(GAME, kit.states_at(GAME, range(0, 80, 3), 2, seed=11))
 
 
 def test_innkeeper_beats_random_bots():
