@@ -201,6 +201,11 @@ class Warden(Bot):
         need = self._needed_symbols(state, seat)
         return max(moves, key=lambda m: need[m["kind"]])
 
+    def _golden(self, state, seat, moves):
+        """Several blocks meet a Golden Lodge card: the most valuable one wins same-turn ties."""
+        p = state["p"][seat]
+        return max(moves, key=lambda m: lodges.block_value(p, (m["row"], m["col"])))
+
     def _place(self, state, seat, moves):
         p = state["p"][seat]
         return self._best_cell(state, seat, cat.animal(p["placing"]).type, moves)
@@ -275,8 +280,6 @@ class Warden(Bot):
             kinds.setdefault(m["type"], []).append(m)
         late_round = state["turn"] >= 8
         last_turn = state["round"] == 2 and state["turn"] == 10
-        if "golden" in kinds:
-            return kinds["golden"][0]
         if "build" in kinds:
             return max(kinds["build"], key=lambda m: cat.LODGES_BY_ID[m["card"]].level)
         for m in kinds.get("research", []):

@@ -404,6 +404,68 @@ GOLDEN_BY_ID = {c.id: c for c in GOLDEN_LODGE_CARDS}
 CP_MARKERS = {(r, c): level for r, c, level in COMMUNITY_PROTECTION_MARKERS}
 
 
+# What a research card or goal counts, in words (the cards name a metric key above).
+METRIC_WORDS = {
+    "producers": "producer symbols in all",
+    "producer_kinds": "different producer kinds (grass, tree, invertebrate, fish)",
+    "birds": "birds and birds of prey",
+    "types": "different animal types",
+    "animals": "animals in your Reserve",
+    "animal_vp": "points of your Reserve animals",
+    "habitat": "your Habitat protection level",
+    "smuggling": "your Smuggling protection level",
+    "protection_sum": "your Habitat plus Smuggling levels",
+    "protection_min": "your Habitat and Smuggling levels (the lower one counts)",
+    "climate": "your climate markers",
+    "under_1kg": "animals under 1 kg",
+    "threatened": "threatened animals (vulnerable, endangered or critical)",
+    "eats_fish": "animals that eat fish",
+    "small_wonders": "small mammals and reptiles/amphibians",
+    "balanced": "each of small mammals, birds, reptiles/amphibians and medium mammals",
+    "research_tier3": "research cards claimed at tier 3",
+    "money": "millions left unspent at the end",
+}
+ART_WORDS = {
+    "pair": "animals shown in pairs",
+    "sunset": "animals shown at sunset",
+    "water": "animals shown by water",
+    "rock": "animals shown on rocks",
+    "tree": "animals shown in trees",
+}
+TYPE_PLURALS = {
+    "small_mammal": "small mammals",
+    "bird": "birds",
+    "reptile": "reptiles/amphibians",
+    "medium_mammal": "medium mammals",
+    "large_mammal": "large mammals",
+    "bird_of_prey": "birds of prey",
+    "predator": "predators",
+}
+
+
+@cache
+def metric_words(metric: str) -> str:
+    """``sym:grass`` -> "grass symbols", ``min_kg:500`` -> "animals of 500 kg or more"."""
+    kind, _, arg = metric.partition(":")
+    if kind == "sym":
+        return f"{SYMBOL_NAMES[arg]} symbols"
+    if kind == "type":
+        return TYPE_PLURALS[arg]
+    if kind == "art":
+        return ART_WORDS[arg]
+    if kind == "min_kg":
+        return f"animals of {arg} kg or more"
+    if kind == "min_vp":
+        return f"animals worth {arg} points or more"
+    return METRIC_WORDS[kind]
+
+
+def type_list(types) -> str:
+    """Animal types as a phrase: "small mammal, reptile/amphibian and predator"."""
+    names = [TYPE_NAMES[t] for t in types]
+    return names[0] if len(names) == 1 else f"{', '.join(names[:-1])} and {names[-1]}"
+
+
 def _copies(kind_id: str, copies: int) -> list[str]:
     return [f"kav-{kind_id}-{i}" for i in range(1, copies + 1)]
 

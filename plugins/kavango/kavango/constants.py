@@ -99,7 +99,9 @@ RESEARCH_REWARDS = (
 OPPO_CLIMATE = {"easy": (0, 1), "intermediate": (1, 1), "expert": (2, 2)}  # at turns 5 and 10. R
 OPPO_CLIMATE_TURNS = (5, 10)  # R
 OPPO_ANIMAL_PERCENT = {"easy": 60, "intermediate": 80, "expert": 100}  # R
-OPPO_LODGES_BONUS = {"easy": 32, "intermediate": 40, "expert": 48}  # sourced (Lodges solo)
+# Oppo's Lodges bonus follows the solo player's own difficulty (sourced: Lodges solo rules, whose
+# Easy / Intermediate / Expert are the difficulties Lodges only / Intermediate / Maximum).
+OPPO_LODGES_BONUS = {"lodges": 32, "intermediate": 40, "maximum": 48}
 
 # ---- Lodges expansion (sourced from its rulebook unless marked R) ---------------------------
 LODGE_PIECES_PER_LEVEL = 2

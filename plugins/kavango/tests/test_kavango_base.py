@@ -451,9 +451,9 @@ def test_final_scoring_categories():
     p["habitat"], p["smuggling"], p["climate_markers"] = 4, 3, 8
     p["goals"] = ["goal-03", "goal-04"]  # predators 2 -> 8 (not met), large mammals 3 (not met)
     row = scoring.breakdown(state, 0)
-    assert row == {"animals": 17, "research": 7, "awards": 20, "goal": 0}
+    assert row == {"Animals": 17, "Research": 7, "Conservation awards": 20, "Goal card": 0}
     place(state, 0, {(1, 0): "leopard"})
-    assert scoring.breakdown(state, 0)["goal"] == 8
+    assert scoring.breakdown(state, 0)[scoring.GOAL] == 8
 
 
 def test_only_the_better_goal_scores():
@@ -461,7 +461,7 @@ def test_only_the_better_goal_scores():
     p = state["p"][0]
     p["goals"] = ["goal-20", "goal-08"]
     p["money"], p["habitat"], p["smuggling"] = 6, 3, 3
-    assert scoring.breakdown(state, 0)["goal"] == 10
+    assert scoring.breakdown(state, 0)[scoring.GOAL] == 10
 
 
 def test_a_tie_is_a_shared_victory():

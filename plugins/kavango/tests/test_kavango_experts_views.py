@@ -90,28 +90,6 @@ def test_two_player_hands_swap_every_round():
         assert set(state["hands"][0]) == set(before[1]) - {state["drafted"][1]}
 
 
-def test_a_seat_claims_the_golden_lodge_once_per_turn():
-    state = to_draft(new_game(2, lodges=True, golden_lodge=True))
-    state["golden"]["cards"] = ["G-01"]
-    state = investing(state)
-    from kavango.testing import place
-
-    place(
-        state,
-        0,
-        {
-            (0, 0): "rock_monitor",
-            (0, 1): "cheetah",
-            (1, 0): "buffalo",
-            (1, 1): "pangolin",
-            (0, 2): "lion",
-            (1, 2): "impala",
-        },
-    )
-    state = act(state, 0, {"type": "golden", "card": "G-01", "row": 0, "col": 0})
-    assert lodges.golden_options(state, 0) == []
-
-
 def test_solo_with_lodges_uses_the_chosen_difficulty_without_golden_lodge():
     state = to_draft(new_game(1, lodges=True, seats=[{"difficulty": "intermediate"}]))
     assert lodges.uses_cp(state, 0) and state["golden"]["cards"] == []
@@ -131,7 +109,7 @@ def test_intermediate_lodges_earn_money_too():
         to_draft(new_game(2, lodges=True, seats=[{"difficulty": "intermediate"}] * 2))
     )
     state["p"][0]["lodges"]["kept"] = ["L2-01"]
-    from kavango.testing import place
+    from kavango_helpers import place
 
     place(state, 0, {(1, 0): "scrub_hare", (1, 1): "rock_monitor", (0, 0): "zebra", (0, 1): "lion"})
     money = state["p"][0]["money"]

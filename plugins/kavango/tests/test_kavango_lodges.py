@@ -6,7 +6,7 @@ from kavango.rules import lodges, scoring
 from kavango.rules.draft import end_turn
 from kavango.rules.investment import movable_cells
 from kavango.rules.reserve import climate_room, empty_cells, place_climate
-from kavango.testing import GAME, act, card, investing, new_game, place, to_draft
+from kavango.testing import GAME, act, card, investing, new_game, place, to_draft, using
 
 from core.engine import IllegalMove
 
@@ -59,8 +59,8 @@ def test_kept_lodge_cards_are_public_after_the_choice_and_returned_ones_hidden()
 def test_no_lodges_difficulty_gets_no_cards_and_48_points():
     state = to_draft(new_game(4, lodges=True, seats=MIXED))
     assert state["p"][0]["lodges"]["dealt"] == []
-    assert scoring.breakdown(state, 0)["no_lodges_bonus"] == 48
-    assert scoring.breakdown(state, 1)["no_lodges_bonus"] == 0
+    assert scoring.breakdown(state, 0)[scoring.NO_LODGES] == 48
+    assert scoring.breakdown(state, 1)[scoring.NO_LODGES] == 0
 
 
 def test_golden_lodge_reveals_three_cards_and_is_a_table_option():
@@ -101,7 +101,7 @@ def test_build_a_lodge_from_four_animal_types_in_a_2x2_block():
     assert {"type": "build", "card": "L2-01", "row": 0, "col": 0} in GAME.legal_moves(state, 0)
     state = act(state, 0, {"type": "build", "card": "L2-01", "row": 0, "col": 0})
     assert state["p"][0]["lodges"]["built"] == [{"card": "L2-01", "point": [0, 0], "level": 2}]
-    assert scoring.breakdown(state, 0)["lodges"] == 8
+    assert scoring.breakdown(state, 0)[scoring.LODGES] == 8
 
 
 def test_any_orientation_counts():
@@ -135,7 +135,7 @@ def test_several_lodges_in_one_turn_reusing_animals():
     state = act(state, 0, {"type": "build", "card": "L1-10", "row": 0, "col": 0})
     state = act(state, 0, {"type": "build", "card": "L1-09", "row": 0, "col": 1}, 2)
     assert len(state["p"][0]["lodges"]["built"]) == 2
-    assert scoring.breakdown(state, 0)["lodges"] == 16
+    assert scoring.breakdown(state, 0)[scoring.LODGES] == 16
 
 
 def test_a_lodge_point_holds_one_lodge_and_a_card_builds_once():
@@ -209,7 +209,10 @@ def test_without_lodges_the_reserve_is_not_rearranged():
 
 
 # ---- the Golden Lodge ----------------------------------------------------------------------
+# Rulebook example: Rock Monitor 6, Cheetah 10, Buffalo 6, Pangolin 10 meet G-01 (at least 31).
 EXAMPLE = {(0, 0): "rock_monitor", (0, 1): "cheetah", (1, 0): "buffalo", (1, 1): "pangolin"}
+THREE = {cell: kind for cell, kind in EXAMPLE.items() if kind != "buffalo"}
+BUFFALO = card("buffalo", 9)
 
 
 def golden_game(players=2):
@@ -218,72 +221,131 @@ def golden_game(players=2):
     return investing(state)
 
 
-def test_rulebook_example_32_meets_31():
+def feed_buffalo(state, seat):
+    """The Buffalo needs grass 3 and Habitat 1 before it may enter the Reserve."""
+    p = state["p"][seat]
+    p["producers"] += ["kav-grass-1", "kav-grass-2", "kav-grass-3"]
+    p["habitat"] = max(p["habitat"], 1)
+    return state
+
+
+def complete_block(state, seat, cell=(1, 0), three=THREE):
+    """``seat`` holds three of the four animals and places the Buffalo as its drafted card."""
+    place(state, seat, three)
+    state = using(feed_buffalo(state, seat), seat, BUFFALO)
+    return act(state, seat, {"type": "use", "how": "reserve", "row": cell[0], "col": cell[1]})
+
+
+def test_rulebook_example_32_meets_31_and_is_claimed_immediately():
+    """"The first player to meet both requirements ... immediately claims the Golden Lodge and
+    places it in their Nature Reserve"; "it provides no money, but is worth 10 Points"."""
     state = golden_game()
-    place(state, 0, EXAMPLE)
-    assert lodges.block_value(state["p"][0], (0, 0)) == 32
     money = state["p"][0]["money"]
-    state = act(state, 0, {"type": "golden", "card": "G-01", "row": 0, "col": 0})
+    state = complete_block(state, 0)
+    assert lodges.block_value(state["p"][0], (0, 0)) == 32
+    assert state["p"][0]["golden"] == {"card": "G-01", "point": [0, 0]}  # before the turn ends
+    assert state["step"] == "invest" and state["p"][0]["money"] == money
     end_turn(state)
-    assert state["p"][0]["golden"] == {"card": "G-01", "point": [0, 0]}
-    assert state["p"][0]["money"] == money  # no money
-    assert scoring.breakdown(state, 0)["golden_lodge"] == 10
+    assert state["golden"]["winners"] == [0]
+    assert scoring.breakdown(state, 0)[scoring.GOLDEN] == 10
+
+
+def test_golden_lodge_animals_are_locked_at_once():
+    """Animals "can be moved freely ... unless they are already part of a constructed lodge": the
+    Golden Lodge is placed on claiming, so its four animals cannot be moved away that turn."""
+    state = complete_block(golden_game(), 0)
+    place(state, 0, {(2, 6): "quelea"})
+    assert set(lodges.block((0, 0))).isdisjoint(movable_cells(state, 0))
+    state = act(state, 0, {"type": "rearrange"})
+    with pytest.raises(IllegalMove):
+        act(state, 0, {"type": "lift", "row": 0, "col": 0})
+
+
+def test_golden_lodge_point_cannot_also_hold_a_regular_lodge():
+    """One block is one Lodge: L2-15 asks for the same four types, but the Golden Lodge already
+    stands on that point (claiming first); building first leaves no point for the Golden Lodge."""
+    state = keep(golden_game(), 0, ["L2-15"])
+    state = complete_block(state, 0)
+    assert lodges.buildable(state["p"][0]) == []
+    with pytest.raises(IllegalMove):
+        act(state, 0, {"type": "build", "card": "L2-15", "row": 0, "col": 0})
+    other = keep(golden_game(), 0, ["L2-15"])
+    place(other, 0, EXAMPLE)
+    other = act(other, 0, {"type": "build", "card": "L2-15", "row": 0, "col": 0})
+    assert lodges.golden_options(other, 0) == []
 
 
 def test_golden_lodge_needs_the_total_value():
-    state = golden_game()
-    place(state, 0, {**EXAMPLE, (0, 1): "jackal"})  # 6 + 4 + 6 + 10 = 26 < 31
-    assert lodges.golden_options(state, 0) == []
-    with pytest.raises(IllegalMove):
-        act(state, 0, {"type": "golden", "card": "G-01", "row": 0, "col": 0})
+    """"The cumulative point value of the four animals must be greater than or equal to" it."""
+    state = complete_block(golden_game(), 0, three={**THREE, (0, 1): "jackal"})  # 26 < 31
+    assert state["p"][0]["golden"] is None and state["step"] == "invest"
+
+
+def test_meeting_it_in_two_blocks_lets_the_player_choose_where_it_goes():
+    """The claim is immediate; with two qualifying blocks the player picks one before going on."""
+    three = {(0, 0): "rock_monitor", (1, 0): "pangolin", (1, 1): "cheetah"}
+    three.update({(0, 2): "pangolin", (1, 2): "rock_monitor"})
+    state = complete_block(golden_game(), 0, cell=(0, 1), three=three)
+    moves = GAME.legal_moves(state, 0)
+    assert state["step"] == "golden" and {(m["row"], m["col"]) for m in moves} == {(0, 0), (0, 1)}
+    state = act(state, 0, {"type": "golden", "card": "G-01", "row": 0, "col": 1})
+    assert state["p"][0]["golden"]["point"] == [0, 1] and state["step"] == "invest"
 
 
 def test_the_first_player_claims_it_and_later_players_cannot():
-    state = golden_game()
-    place(state, 0, EXAMPLE)
-    place(state, 1, EXAMPLE)
-    state = act(state, 0, {"type": "golden", "card": "G-01", "row": 0, "col": 0})
+    state = complete_block(golden_game(), 0)
     end_turn(state)
-    assert state["golden"]["winners"] == [0]
-    state = investing(state, 1)
-    assert lodges.golden_options(state, 1) == []
+    state = complete_block(investing(state, 1), 1)
+    assert state["golden"]["winners"] == [0] and state["p"][1]["golden"] is None
 
 
-def _same_turn(state, seats):
+def _same_turn(state, seats, three=None):
     for s in seats:
-        state = investing(state, s)
-        lodges.claim_golden(state, s, "G-01", (0, 0))
-    end_turn(state)
+        state = complete_block(investing(state, s), s, three=(three or {}).get(s, THREE))
     return state
 
 
 def test_same_turn_tie_goes_to_the_higher_value():
+    """"the player who has the highest value animals around their lodge claims" it; the other
+    takes their piece back, so those animals are free again."""
     state = golden_game(3)
-    place(state, 0, {**EXAMPLE, (1, 1): "pangolin"})
-    place(state, 1, {**EXAMPLE, (0, 1): "lion"})  # 6 + 12 + 6 + 10 = 34
-    state = _same_turn(state, [0, 1])
+    state = _same_turn(state, [0, 1], {1: {**THREE, (0, 1): "lion"}})  # 6 + 12 + 6 + 10 = 34
+    end_turn(state)
     assert state["golden"]["winners"] == [1]
-    assert scoring.breakdown(state, 0)["golden_lodge"] == 0
+    assert state["p"][0]["golden"] is None
+    assert scoring.breakdown(state, 0)[scoring.GOLDEN] == 0
+    assert lodges.fixed_cells(state["p"][0]) == set()
 
 
-def test_same_turn_equal_value_goes_to_most_lodges_built():
-    state = golden_game(3)
-    place(state, 0, EXAMPLE)
-    place(state, 1, EXAMPLE)
-    state["p"][0]["lodges"]["built"] = [{"card": "L1-01", "point": [1, 5], "level": 1}]
-    state = _same_turn(state, [0, 1])
-    assert state["golden"]["winners"] == [0]
+def test_same_turn_equal_value_counts_lodges_built_when_the_tie_is_resolved():
+    """"the player who has built the most lodges so far in the game": a Lodge built after the
+    claim, in the same turn, counts, so claim-then-build and build-then-claim agree."""
+    for build_first in (False, True):
+        state = golden_game(3)
+        state = _same_turn(state, [0])
+        state = investing(keep(state, 1, ["L1-09"]), 1)
+        place(state, 1, {(0, 4): "quelea", (0, 5): "lilac_roller", (1, 4): "reed_frog"})
+        place(state, 1, {(1, 5): "grass_mouse"})
+        build = {"type": "build", "card": "L1-09", "row": 0, "col": 4}
+        if build_first:
+            state = act(state, 1, build)
+        state = complete_block(state, 1)
+        if not build_first:
+            state = act(state, 1, build)
+        end_turn(state)
+        assert state["golden"]["winners"] == [1], build_first
 
 
 def test_same_turn_full_tie_gives_10_points_to_each():
-    state = golden_game(3)
-    place(state, 0, EXAMPLE)
-    place(state, 1, EXAMPLE)
-    state = _same_turn(state, [0, 1])
+    """"If it is still a tie, each player who met the build conditions in that turn is awarded
+    10 Points".
+    """
+    state = _same_turn(golden_game(3), [0, 1])
+    end_turn(state)
     assert sorted(state["golden"]["winners"]) == [0, 1]
     assert (
-        scoring.breakdown(state, 0)["golden_lodge"]
-        == scoring.breakdown(state, 1)["golden_lodge"]
+        scoring.breakdown(state, 0)[scoring.GOLDEN]
+        == scoring.breakdown(state, 1)[scoring.GOLDEN]
         == 10
     )
 
@@ -296,6 +358,20 @@ def test_players_without_lodges_cannot_claim_the_golden_lodge():
     state = investing(state)
     place(state, 0, EXAMPLE)
     assert lodges.golden_options(state, 0) == []
+
+
+def test_intermediate_and_maximum_play_with_the_golden_lodge():
+    """Intermediate and Maximum: "Play with the Golden Lodge"; Lodges only: "Choose whether or not
+    to include the Golden Lodge"; solo: "The Golden Lodge can't be included"."""
+    for difficulty in ("intermediate", "maximum"):
+        seats = [{"difficulty": "lodges"}, {"difficulty": difficulty}]
+        state = new_game(2, lodges=True, seats=seats)
+        assert state["options"]["golden_lodge"] and len(state["golden"]["cards"]) == 3
+        assert GAME.view(state, None)["options"]["golden_lodge"]
+    assert not new_game(2, lodges=True, seats=[{"difficulty": "lodges"}] * 2)["golden"]["cards"]
+    assert new_game(2, lodges=True, golden_lodge=True)["golden"]["cards"]
+    solo = new_game(1, lodges=True, seats=[{"difficulty": "maximum"}])
+    assert not solo["options"]["golden_lodge"] and solo["golden"]["cards"] == []
 
 
 # ---- Community Protection -------------------------------------------------------------------
@@ -433,14 +509,7 @@ def test_mixed_difficulties_play_at_one_table():
     run = playout(
         GAME, 4, seed=2, options={"lodges": True, "golden_lodge": True}, seat_options=MIXED
     )
-    assert run.result.breakdown[0]["no_lodges_bonus"] == 48
-
-
-def test_golden_lodge_is_claimed_automatically_when_met():
-    state = golden_game()
-    place(state, 0, EXAMPLE)
-    state = act(state, 0, {"type": "done"})
-    assert state["golden"]["pending"][0]["seat"] == 0
+    assert run.result.breakdown[0][scoring.NO_LODGES] == 48
 
 
 def test_golden_lodge_option_needs_the_expansion():

@@ -1,6 +1,5 @@
 """Solo play against Oppo (reconstructed) and its Lodges bonus (sourced)."""
 
-from kavango import constants as K
 from kavango.rules import oppo, scoring
 from kavango.testing import GAME, act, card, investing, new_game, to_draft
 
@@ -42,14 +41,29 @@ def test_oppo_climate_markers_by_level():
 
 
 def test_oppo_score_factor_and_lodges_bonus():
-    state = to_draft(new_game(1, oppo="intermediate", lodges=True))
+    state = to_draft(new_game(1, oppo="intermediate", lodges=True, seats=[{"difficulty": "lodges"}]))
     state["oppo"]["reserve"] = [card("elephant"), card("lion")]
     state["oppo"]["research_vp"] = 5
     row = scoring.oppo_breakdown(state)
-    assert row == {"animals": 19, "research": 5, "awards": 0, "lodges_bonus": 40}
-    for level, bonus in (("easy", 32), ("expert", 48)):
-        state["oppo"]["level"] = level
-        assert scoring.oppo_breakdown(state)["lodges_bonus"] == bonus == K.OPPO_LODGES_BONUS[level]
+    assert row == {"Animals": 19, "Research": 5, "Conservation awards": 0, "Lodges bonus": 32}
+
+
+def test_oppo_lodges_bonus_follows_your_difficulty_not_oppos_level():
+    """"Oppo ... will score points at the end of the game according to your difficulty level:
+    Easy - Oppo scores 32 points ... Intermediate - 40 ... Expert - 48" (your difficulty being
+    Lodges only, Intermediate or Maximum): Oppo's own level changes nothing here."""
+    for yours, bonus in (("lodges", 32), ("intermediate", 40), ("maximum", 48)):
+        for level in ("easy", "intermediate", "expert"):
+            state = new_game(1, lodges=True, oppo=level, seats=[{"difficulty": yours}])
+            assert scoring.oppo_breakdown(state)[scoring.OPPO_LODGES] == bonus, (yours, level)
+
+
+def test_solo_without_lodges_is_the_base_game_without_bonuses():
+    """The +48 makes up for not building against players who build; Oppo builds none, so a solo
+    player without Lodges plays the base game (a ruling: the rulebook names no such bonus)."""
+    state = new_game(1, lodges=True, seats=[{"difficulty": "none"}])
+    assert scoring.breakdown(state, 0)[scoring.NO_LODGES] == 0
+    assert scoring.oppo_breakdown(state)[scoring.OPPO_LODGES] == 0
 
 
 def test_oppo_scores_research_at_the_end_of_each_round():

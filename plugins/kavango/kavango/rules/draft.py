@@ -95,7 +95,7 @@ def acting_seat(state: dict) -> int | None:
 def begin_acting(state: dict) -> None:
     seat = acting_seat(state)
     p = state["p"][seat]
-    p["stage"] = {"rewilds": 0, "moves": 0, "golden": False}
+    p["stage"] = {"rewilds": 0, "moves": 0}
     p["relocated"] = False
     state["step"] = "use"
 

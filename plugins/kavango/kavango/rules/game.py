@@ -7,7 +7,7 @@ from core.engine.fields import get_str
 from core.engine.game import ranks_by
 
 from .. import catalog as cat
-from . import draft, investment, lodges, scoring, setup, turn, views
+from . import draft, investment, scoring, setup, turn, views
 
 DIFFICULTIES = (
     ("none", "No Lodges (+48 points)"),
@@ -28,6 +28,7 @@ ACT_STEPS = {
     "carry": investment.drop_moves,
     "rearrange": investment.rearrange_moves,
     "place": investment.place_moves,
+    "golden": investment.golden_moves,
 }
 
 
@@ -55,7 +56,8 @@ class Kavango(Game):
             kind="bool",
             default=False,
             players=(2, 5),
-            help="Three Golden Lodge cards are revealed; the first to meet one claims 10 points.",
+            help="Three Golden Lodge cards are revealed; the first to meet one claims 10 points. "
+            "Always on when a seat plays Intermediate or Maximum; never solo.",
         ),
         Option(
             "quick_sanctuary",
@@ -301,7 +303,7 @@ class Kavango(Game):
         return self._invest(state, seat, move, investment.build)
 
     def move_golden(self, state, seat, move, rng):
-        return self._invest(state, seat, move, investment.golden)
+        return self._invest(state, seat, move, investment.golden, step="golden")
 
     def move_unlock(self, state, seat, move, rng):
         return self._invest(state, seat, move, investment.unlock)
@@ -314,6 +316,5 @@ class Kavango(Game):
 
     def move_done(self, state, seat, move, rng):
         self._require(state, seat, "act", "invest")
-        lodges.claim_golden_if_met(state, seat)
         draft.finish_acting(state)
         return state

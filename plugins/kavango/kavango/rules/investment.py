@@ -83,10 +83,6 @@ def invest_moves(state: dict, seat: int) -> list[dict]:
             {"type": "build", "card": card, "row": r, "col": c}
             for card, (r, c) in lodges.buildable(p)
         ]
-        moves += [
-            {"type": "golden", "card": card, "row": r, "col": c}
-            for card, (r, c) in lodges.golden_options(state, seat)
-        ]
     if lodges.uses_cp(state, seat):
         moves += [{"type": "unlock", "row": r, "col": c} for r, c in lodges.unlock_options(p)]
         moves += [
@@ -215,10 +211,10 @@ def place(state: dict, seat: int, move: dict) -> None:
     card = p["placing"]
     p["placing"] = None
     enter_reserve(state, seat, card, r, c)
-    state["step"] = "invest"
     state["log"].append(
         f"{p['name']} moves {cat.card_name(card)} from the Sanctuary to the Reserve."
     )
+    lodges.golden_now(state, seat, "invest")
 
 
 def rearrange(state: dict, seat: int, move: dict) -> None:
@@ -267,12 +263,14 @@ def drop(state: dict, seat: int, move: dict) -> None:
     p = state["p"][seat]
     fr, fc = p["carry"]
     p["carry"] = None
-    state["step"] = "rearrange" if movable_cells(state, seat) else "invest"
+    resume = "rearrange" if movable_cells(state, seat) else "invest"
+    state["step"] = resume
     if (fr, fc) == (r, c):
         return
     grid = p["grid"]
     grid[fr][fc], grid[r][c] = grid[r][c], grid[fr][fc]
     state["log"].append(f"{p['name']} moves {cat.card_name(grid[r][c])} within the Reserve.")
+    lodges.golden_now(state, seat, resume)
 
 
 def _point(move: dict) -> tuple[int, int]:
@@ -289,12 +287,22 @@ def build(state: dict, seat: int, move: dict) -> None:
     lodges.build(state, seat, card, point)
 
 
+def golden_moves(state: dict, seat: int) -> list[dict]:
+    return [
+        {"type": "golden", "card": card, "row": r, "col": c}
+        for card, (r, c) in lodges.golden_options(state, seat)
+    ]
+
+
 def golden(state: dict, seat: int, move: dict) -> None:
+    """Several blocks meet a Golden Lodge card at once: the player says where it goes."""
     card = get_str(move, "card")
     point = _point(move)
     if (card, point) not in lodges.golden_options(state, seat):
         raise IllegalMove("Those animals do not meet that Golden Lodge card now.")
     lodges.claim_golden(state, seat, card, point)
+    state["step"] = state["golden"]["resume"]
+    state["golden"]["resume"] = None
 
 
 def unlock(state: dict, seat: int, move: dict) -> None:

@@ -96,8 +96,9 @@ def golden_open(state: dict) -> bool:
 
 
 def golden_options(state: dict, seat: int) -> list[tuple[str, tuple[int, int]]]:
+    """Every (revealed card, point) whose block meets that card's types and value now."""
     p = state["p"][seat]
-    if not golden_open(state) or not uses_lodges(state, seat) or p["stage"]["golden"]:
+    if not golden_open(state) or not uses_lodges(state, seat) or p["golden"]:
         return []
     free = [pt for pt in points() if pt not in used_points(p)]
     found = []
@@ -110,57 +111,67 @@ def golden_options(state: dict, seat: int) -> list[tuple[str, tuple[int, int]]]:
     return found
 
 
+def golden_text(card: str) -> str:
+    gc = cat.GOLDEN_BY_ID[card]
+    return f"{cat.type_list(gc.requires)}, worth at least {gc.min_value}"
+
+
 def claim_golden(state: dict, seat: int, card: str, point: tuple[int, int]) -> None:
-    """Record a qualifying claim; claims of one turn are settled together at its end."""
+    """The piece goes onto the Reserve at once, so its four animals are locked from now on and
+    its point can hold no other Lodge; same-turn claims are compared when the turn ends."""
     p = state["p"][seat]
-    p["stage"]["golden"] = True
-    state["golden"]["pending"].append(
-        {
-            "seat": seat,
-            "card": card,
-            "point": list(point),
-            "value": block_value(p, point),
-            "lodges": len(p["lodges"]["built"]),
-        }
-    )
+    p["golden"] = {"card": card, "point": list(point)}
+    state["golden"]["pending"].append(seat)
     state["log"].append(
-        f"{p['name']} meets the Golden Lodge card {card} (animals worth {block_value(p, point)})."
+        f"{p['name']} claims the Golden Lodge ({golden_text(card)}) with animals worth "
+        f"{block_value(p, point)} and places it in the Reserve."
     )
 
 
-def claim_golden_if_met(state: dict, seat: int) -> None:
-    """The Golden Lodge is claimed as soon as its conditions are met: a player who meets a card
-    but did not claim it by the end of the Investment stage claims the best block found."""
+def golden_now(state: dict, seat: int, resume: str) -> None:
+    """Called after an animal enters or moves: meeting a Golden Lodge card claims it at once.
+
+    With one way to meet it the piece is placed; with several the player picks where first
+    (step ``golden``), then carries on with ``resume``.
+    """
     options = golden_options(state, seat)
-    if options:
-        p = state["p"][seat]
-        card, point = max(options, key=lambda o: (block_value(p, o[1]), o))
-        claim_golden(state, seat, card, point)
+    if len(options) == 1:
+        claim_golden(state, seat, *options[0])
+    elif options:
+        state["golden"]["resume"] = resume
+        state["step"] = "golden"
+        return
+    state["step"] = resume
 
 
 def resolve_golden(state: dict) -> None:
-    """Same-turn claims: highest value around the lodge, then most Lodges built, then all tied."""
+    """End of turn: one claimant keeps it; several are compared by the value of the animals
+    around their Golden Lodge, then by the Lodges each has built by now; whoever is still tied
+    keeps it too (10 points each). The others take their piece back off the Reserve."""
     pending = state["golden"]["pending"]
     state["golden"]["pending"] = []
-    if not pending or state["golden"]["winners"]:
+    if not pending:
         return
-    best = max((c["value"], c["lodges"]) for c in pending)
-    winners = [c for c in pending if (c["value"], c["lodges"]) == best]
-    for claim in winners:
-        state["p"][claim["seat"]]["golden"] = {"card": claim["card"], "point": claim["point"]}
-        state["golden"]["winners"].append(claim["seat"])
-    names = " and ".join(state["p"][c["seat"]]["name"] for c in winners)
-    if len(pending) > 1 and len(winners) == 1:
-        how = (
-            "highest animal value"
-            if len({c["value"] for c in pending}) > 1
-            else "most Lodges built"
-        )
-        state["log"].append(f"{names} claims the Golden Lodge ({how} breaks the tie).")
-    elif len(winners) > 1:
+    players = state["p"]
+    standing = {}
+    for seat in pending:
+        p = players[seat]
+        standing[seat] = block_value(p, tuple(p["golden"]["point"])), len(p["lodges"]["built"])
+    best = max(standing.values())
+    winners = [s for s in pending if standing[s] == best]
+    for seat in pending:
+        if seat not in winners:
+            players[seat]["golden"] = None
+    state["golden"]["winners"] = winners
+    names = " and ".join(players[s]["name"] for s in winners)
+    if len(pending) == 1:
+        return
+    if len(winners) > 1:
         state["log"].append(f"{names} tie for the Golden Lodge: 10 points each.")
-    else:
-        state["log"].append(f"{names} claims the Golden Lodge.")
+        return
+    values = {value for value, _lodges in standing.values()}
+    how = "the highest value of animals around it" if len(values) > 1 else "the most Lodges built"
+    state["log"].append(f"{names} keeps the Golden Lodge: {how} breaks the tie.")
 
 
 # ---- Community Protection ---------------------------------------------------------------

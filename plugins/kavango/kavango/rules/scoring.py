@@ -82,33 +82,58 @@ def awards(p: dict) -> list[str]:
     return won
 
 
-def breakdown(state: dict, seat: int) -> dict[str, int]:
-    """Points by category for one seat."""
+# Score categories as players read them (the final table shows these words).
+ANIMALS = "Animals"
+RESEARCH = "Research"
+AWARDS = "Conservation awards"
+GOAL = "Goal card"
+LODGES = "Lodges"
+GOLDEN = "Golden Lodge"
+NO_LODGES = "No-Lodges bonus"
+OPPO_LODGES = "Lodges bonus"
+
+
+def no_lodges_bonus(state: dict, seat: int) -> int:
+    """The mixed-experience bonus for a seat playing without Lodges against Lodge players.
+
+    Solo, Oppo never builds Lodges, so a solo player without Lodges plays the base game: no bonus.
+    """
+    uses = state["options"].get("lodges") and not state["solo"]
+    return K.NO_LODGES_BONUS if uses and state["p"][seat]["difficulty"] == "none" else 0
+
+
+def breakdown(state: dict, seat: int, with_goal: bool = True) -> dict[str, int]:
+    """Points by category for one seat. ``with_goal=False`` leaves out the secret goal cards,
+    for the running score other players see during the game."""
     p = state["p"][seat]
-    lodges = p.get("lodges") or {}
-    uses_lodges = state["options"].get("lodges")
     row = {
-        "animals": animal_points(p),
-        "research": p["research_vp"],
-        "awards": K.AWARD_VALUE * len(awards(p)),
-        "goal": max([goal_points(p, g) for g in p["goals"]], default=0),
-        "lodges": K.LODGE_POINTS * len(lodges.get("built", [])),
-        "golden_lodge": K.GOLDEN_LODGE_POINTS if p.get("golden") else 0,
-        "no_lodges_bonus": K.NO_LODGES_BONUS if uses_lodges and p["difficulty"] == "none" else 0,
+        ANIMALS: animal_points(p),
+        RESEARCH: p["research_vp"],
+        AWARDS: K.AWARD_VALUE * len(awards(p)),
     }
-    if not uses_lodges:
-        for key in ("lodges", "golden_lodge", "no_lodges_bonus"):
-            del row[key]
+    if with_goal:
+        row[GOAL] = max([goal_points(p, g) for g in p["goals"]], default=0)
+    if state["options"].get("lodges"):
+        row[LODGES] = K.LODGE_POINTS * len(p["lodges"]["built"])
+        row[GOLDEN] = K.GOLDEN_LODGE_POINTS if p.get("golden") else 0
+        row[NO_LODGES] = no_lodges_bonus(state, seat)
     return row
+
+
+def oppo_lodges_bonus(state: dict) -> int:
+    """Solo with Lodges: Oppo builds none but scores by the solo player's difficulty."""
+    if not state["options"].get("lodges"):
+        return 0
+    return K.OPPO_LODGES_BONUS.get(state["p"][0]["difficulty"], 0)
 
 
 def oppo_breakdown(state: dict) -> dict[str, int]:
     o = state["oppo"]
     row = {
-        "animals": animal_points(o) * K.OPPO_ANIMAL_PERCENT[o["level"]] // 100,
-        "research": o["research_vp"],
-        "awards": K.AWARD_VALUE if o["climate_markers"] >= K.CLIMATE_AWARD_MARKERS else 0,
+        ANIMALS: animal_points(o) * K.OPPO_ANIMAL_PERCENT[o["level"]] // 100,
+        RESEARCH: o["research_vp"],
+        AWARDS: K.AWARD_VALUE if o["climate_markers"] >= K.CLIMATE_AWARD_MARKERS else 0,
     }
     if state["options"].get("lodges"):
-        row["lodges_bonus"] = K.OPPO_LODGES_BONUS[o["level"]]
+        row[OPPO_LODGES] = oppo_lodges_bonus(state)
     return row

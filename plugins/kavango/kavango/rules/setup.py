@@ -46,7 +46,7 @@ def new_player(name: str, landscape: str, difficulty: str, money: int, lodges_on
         "research_tier3": 0,
         "climate_markers": 0,
         "climate_plus": 0,
-        "stage": {"rewilds": 0, "moves": 0, "golden": False},
+        "stage": {"rewilds": 0, "moves": 0},
         "round_flags": {"climate_free": False, "researcher": False, "lodge_discards": 0},
         "relocated": False,
         "carry": None,
@@ -57,6 +57,15 @@ def new_player(name: str, landscape: str, difficulty: str, money: int, lodges_on
         "removed": [],
         "golden": None,
     }
+
+
+def plays_golden_lodge(players: int, options: dict, seat_options: list[dict]) -> bool:
+    """Intermediate and Maximum say "play with the Golden Lodge", so one such seat brings it to
+    the table; with Lodges only the host chooses. Never in solo, never without the expansion."""
+    if players == 1 or not options.get("lodges"):
+        return False
+    implied = any(so.get("difficulty") in CP_DIFFICULTIES for so in seat_options)
+    return implied or bool(options.get("golden_lodge"))
 
 
 def setup_game(players: int, options: dict, seat_options: list[dict], rng: random.Random) -> dict:
@@ -91,7 +100,7 @@ def setup_game(players: int, options: dict, seat_options: list[dict], rng: rando
         "solo": solo,
         "options": {
             "lodges": lodges_on,
-            "golden_lodge": bool(options.get("golden_lodge")) and lodges_on and not solo,
+            "golden_lodge": plays_golden_lodge(players, options, seat_options),
             "relocation_variant": variant,
             "quick_sanctuary": bool(options.get("quick_sanctuary")),
         },
@@ -115,7 +124,7 @@ def setup_game(players: int, options: dict, seat_options: list[dict], rng: rando
         "act_index": 0,
         "step": None,
         "drafted": [None] * players,
-        "golden": {"cards": [], "pending": [], "winners": []},
+        "golden": {"cards": [], "pending": [], "winners": [], "resume": None},
         "lodge_tray": [],
         "experts_tray": [],
         "goals_tray": [],

@@ -11,7 +11,7 @@ from core.engine.fields import get_int, get_str
 
 from .. import catalog as cat
 from .. import constants as K
-from .lodges import uses_lodges
+from .lodges import golden_now, uses_lodges
 from .reserve import (
     climate_room,
     empty_cells,
@@ -118,7 +118,7 @@ def use(state: dict, seat: int, move: dict) -> None:
         r, c = check_cell(state, seat, move)
         enter_reserve(state, seat, card, r, c)
         state["log"].append(f"{p['name']} places {name} in the Nature Reserve.")
-        state["step"] = "invest"
+        golden_now(state, seat, "invest")
         return
     if how == "sanctuary":
         if kind != "animal":

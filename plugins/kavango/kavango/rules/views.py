@@ -76,7 +76,8 @@ def _player(state: dict, seat: int, viewer: int | None, over: bool) -> dict:
         "symbols": {k: v for k, v in symbols(p).items() if v},
         "grid": grid,
         "sanctuary": [card_info(state, c, p if mine else None) for c in p["sanctuary"]],
-        "sanctuary_spaces": sanctuary_spaces(p),
+        # The Vet's extra space would give away a hidden Expert: others see the base size.
+        "sanctuary_spaces": sanctuary_spaces(p) if mine or over else K.SANCTUARY_SPACES,
         "claims": dict(p["claims"]),
         "research_vp": p["research_vp"],
         "climate_markers": p["climate_markers"],
@@ -92,7 +93,7 @@ def _player(state: dict, seat: int, viewer: int | None, over: bool) -> dict:
         "hand_size": len(state["hands"][seat]) if state["phase"] in ("draft", "act") else 0,
         "marker": state["markers"][seat] if state["phase"] in ("draft", "act") else "",
         "has_picked": state["picks"][seat] is not None,
-        "drafted": card_info(state, state["drafted"][seat], p)
+        "drafted": card_info(state, state["drafted"][seat], p if mine else None)
         if state["phase"] == "act" and state["drafted"][seat]
         else None,
         "carry": p["carry"],
@@ -203,7 +204,7 @@ def view(state: dict, seat: int | None) -> dict:
                 for g in state["golden"]["cards"]
             ],
             "winners": list(state["golden"]["winners"]),
-            "claims_this_turn": [c["seat"] for c in state["golden"]["pending"]],
+            "claims_this_turn": list(state["golden"]["pending"]),
         },
         "sanctuary_offer": [card_info(state, c) for c in state["sanctuary_offer"]],
         "sanctuary_next": state["sanctuary_order"][0] if state["sanctuary_order"] else None,
