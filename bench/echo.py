@@ -1,7 +1,7 @@
 """A bare Channels echo consumer: the floor that bench/latency.py compares move latency with.
 
-It is routed at ``ws/echo/`` only when the server runs with MEEPLEHALL_BENCH_ECHO=1 (see
-core/routing.py), so it never exists in a normal portal. It goes through the same ASGI stack as
+It is routed at ``ws/echo/`` only by bench/asgi.py, the application bench/latency.py serves, so
+it never exists in a normal portal. It goes through the same ASGI stack as
 the match sockets (origin check, session middleware) and echoes each frame straight back: no
 database, no channel layer, no rendering.
 """

@@ -306,7 +306,7 @@ def main() -> None:
         subprocess.run([sys.executable, "manage.py", "collectstatic", "--no-input", "-v0"],
                        cwd=ROOT, env=env, check=True)
         matches = seat_matches(env, args.matches)
-        portals = [Portal(env).start() for _ in range(args.procs)]
+        portals = [Portal(env, application="bench.asgi:application").start() for _ in range(args.procs)]
         stats, elapsed = asyncio.run(run_clients(matches, [p.port for p in portals], args.seed))
     finally:
         for portal in portals:

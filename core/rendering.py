@@ -77,7 +77,3 @@ def render_live(match: Match, seat: int | None, viewer=None, oob: bool = False) 
     context = match_context(match, seat, viewer)
     context["oob"] = oob
     return render_to_string("core/match_live.html", context)
-
-
-def viewer_name(user) -> str:
-    return display_name(user) if user is not None and user.is_authenticated else "guest"

@@ -1,6 +1,4 @@
-"""Websocket routes. ``ws/echo/`` exists only for bench/latency.py (MEEPLEHALL_BENCH_ECHO=1)."""
-
-import os
+"""Websocket routes of the portal (the benchmark's echo socket lives in bench/asgi.py)."""
 
 from django.urls import path
 
@@ -10,8 +8,3 @@ websocket_urlpatterns = [
     path("ws/match/<int:pk>/", MatchConsumer.as_asgi()),
     path("ws/portal/", PortalConsumer.as_asgi()),
 ]
-
-if os.environ.get("MEEPLEHALL_BENCH_ECHO") == "1":
-    from bench.echo import EchoConsumer
-
-    websocket_urlpatterns.append(path("ws/echo/", EchoConsumer.as_asgi()))

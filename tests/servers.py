@@ -40,8 +40,9 @@ def prepare_database(env: dict) -> None:
 
 
 class Portal:
-    def __init__(self, env: dict, port: int | None = None):
-        self.env = env
+    def __init__(self, env: dict, port: int | None = None,
+                 application: str = "config.asgi:application"):
+        self.env, self.application = env, application
         self.port = port or free_port()
         self.url = f"http://127.0.0.1:{self.port}"
         self.process: subprocess.Popen | None = None
@@ -50,7 +51,7 @@ class Portal:
     def start(self) -> Portal:
         self.process = subprocess.Popen(
             [sys.executable, "-m", "daphne", "-b", "127.0.0.1", "-p", str(self.port),
-             "config.asgi:application"],
+             self.application],
             cwd=ROOT, env=self.env, stdout=self.log, stderr=subprocess.STDOUT,
         )
         deadline = time.time() + 30

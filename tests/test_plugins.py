@@ -141,3 +141,9 @@ def test_an_entry_point_without_its_package_is_skipped_and_reported(monkeypatch)
     monkeypatch.setattr(plugins, "MISSING_APPS", [])
     assert plugins.discover_apps() == []
     assert any("ghost" in p for p in build_registry([]).problems)
+
+
+def test_core_never_imports_the_benchmarks():
+    """bench/ is not packaged: core must run without it (the echo socket lives in bench/asgi.py)."""
+    for path in Path("core").rglob("*.py"):
+        assert not re.search(r"^\s*(from|import) bench\b", path.read_text(), re.M), path

@@ -147,7 +147,3 @@ def decide_in_sample(bot: Bot, game: Game, sample: State, seat: int, rng: random
     situation = Situation(seat, game.view(sample, seat), game.legal_moves(sample, seat),
                           lambda _rng: copy_json(sample))
     return bot.choose(game, situation, rng)
-
-
-def describe(bot: Bot) -> dict[str, Any]:
-    return {"name": bot.name, "label": bot.label, "game": bot.game}

@@ -7,9 +7,6 @@ from typing import TypeVar
 T = TypeVar("T")
 
 
-def next_seat(seat: int, players: int, step: int = 1) -> int:
-    return (seat + step) % players
-
 
 def order_from(first: int, players: int) -> list[int]:
     """Every seat once, in turn order, starting with ``first``."""

@@ -35,10 +35,6 @@ def move_form_attrs(context) -> str:
     return _post_attrs(context, {"version": context["match"].version})
 
 
-@register.filter
-def move_json(move) -> str:
-    return json.dumps(move)
-
 
 @register.filter
 def get(mapping, key):
