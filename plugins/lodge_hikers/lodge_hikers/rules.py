@@ -95,6 +95,11 @@ def order_complete(slot: dict) -> bool:
     return code is not None and len(slot["snacks"]) == sum(HIKERS[code]["order"].values())
 
 
+def _code(customer: str) -> str:
+    """The catalogue code of a customer id shown in a view ("customer-H03" -> "H03")."""
+    return customer.removeprefix("customer-")
+
+
 def takers(state: dict, card: int) -> list[int]:
     """Row positions whose customer can take ``card`` (left to right)."""
     return [i for i, slot in enumerate(state["row"]) if room_for(slot, SNACKS[card])]
@@ -565,6 +570,8 @@ class LodgeHikers(Game):
             if pending["kind"] == "place":
                 shown_pending["card"] = self._public_card(pending["card"])
                 shown_pending["options"] = pending["options"]
+            else:
+                shown_pending["slot"] = pending["slot"]
         me = None
         if seat is not None:
             pick = state["picks"][seat]
@@ -594,11 +601,70 @@ class LodgeHikers(Game):
             "snack_discard": len(state["snacks"]["discard"]),
             "customer_deck": len(state["customers"]["draw"]),
             "customer_discard": len(state["customers"]["discard"]),
+            "customer_discards": [customer_id(c) for c in state["customers"]["discard"]],
             "supply": dict(state["supply"]),
             "last": {"seat": last["seat"], "cards": list(last["cards"]),
                      "slots": list(last["slots"]), "tokens": list(last["tokens"]),
                      "won": list(last["won"]), "squirrels": last["squirrels"]},
             "log": state["log"],
+        }
+
+    def determinize(self, view, seat, rng):
+        """A full state ``seat`` cannot tell from the real one: the unseen Snack cards (other
+        hands, their secret picks, the deck and the discard pile, whose redraw discards are not
+        shown) are dealt at random with the sizes on show, and the unseen Customer cards are
+        shuffled into the deck. Everything on the table is copied from the view."""
+        players = len(view["players"])
+        hands = [[] for _ in range(players)]
+        picks = [None] * players
+        mine = view["you"]
+        hands[seat] = [c["number"] for c in mine["hand"]]
+        if mine["pick"] is not None:
+            picks[seat] = mine["pick"]["number"]
+        row = [{"customer": None if slot["customer"] is None else _code(slot["customer"]["id"]),
+                "snacks": [n["number"] for n in slot["snacks"]]} for slot in view["row"]]
+        reveal = [{"seat": e["seat"], "card": e["card"], "outcome": e["outcome"],
+                   "customer": e["customer"]} for e in view["reveal"]]
+        queue = [{"seat": e["seat"], "card": e["card"]} for e in reveal
+                 if e["outcome"] == "waiting"] if view["phase"] == "resolve" else []
+        seen = set(hands[seat]) | {n for slot in row for n in slot["snacks"]}
+        seen |= {e["card"] for e in queue}
+        unseen = [n for n in SNACKS if n not in seen]
+        rng.shuffle(unseen)
+        for other in range(players):
+            if other != seat:
+                size = view["players"][other]["hand_size"]
+                hands[other] = sorted(unseen[:size])
+                del unseen[:size]
+                if view["players"][other]["picked"]:
+                    picks[other] = rng.choice(hands[other])
+        discard = unseen[:view["snack_discard"]]
+        snacks = {"draw": unseen[view["snack_discard"]:], "discard": discard}
+        collected = [[_code(c["id"]) for c in p["customers"]] for p in view["players"]]
+        customer_discard = [_code(c) for c in view["customer_discards"]]
+        known = {slot["customer"] for slot in row} | set(customer_discard)
+        known |= {c for got in collected for c in got}
+        customer_draw = [c for c in CUSTOMERS if c not in known]
+        rng.shuffle(customer_draw)
+        pending = view["pending"]
+        if pending is not None:
+            pending = dict(pending)
+            if pending["kind"] == "place":
+                pending["card"] = pending["card"]["card"]
+        last = view["last"]
+        return {
+            "players": players, "rounds": view["rounds"], "round": view["round"],
+            "turn": view["turn"], "phase": view["phase"], "automatic": view["automatic"],
+            "hands": hands, "picks": picks, "row": row,
+            "customers": {"draw": customer_draw, "discard": customer_discard},
+            "snacks": snacks, "collected": collected,
+            "tokens": [{"1": p["tokens_1"], "3": p["tokens_3"]} for p in view["players"]],
+            "supply": dict(view["supply"]), "queue": queue, "pending": pending,
+            "reveal": reveal,
+            "squirrel_cards": [{"eats": list(q["eats"]), "turn": q["turn"], "eaten": q["eaten"],
+                                "fed": list(q["fed"])} for q in view["squirrel_cards"]],
+            "last": None if last["seat"] is None and not last["cards"] else dict(last),
+            "log": list(view["log"]),
         }
 
     def decision_basis(self, state, seat):

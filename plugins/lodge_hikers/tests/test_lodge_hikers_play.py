@@ -136,3 +136,29 @@ def test_planner_is_clearly_better_than_random():
 def test_planner_only_makes_legal_moves(players):
     run = playout(GAME, players, seed=4, bots=[SnackPlanner()] * players)
     assert run.result is not None
+
+
+def test_samples_for_a_bot_keep_the_seats_view_at_every_kind_of_decision():
+    """A bot decides from what its seat may know: a sampled state gives back the seat's view,
+    its legal moves and every card exactly once, while cards are picked, placed, swapped and
+    redrawn (the kit's check, at hand-made moments the random game may not reach)."""
+    import random
+
+    from core.engine.testing_bots import check_sample
+
+    swapping = pick_all(arrange(new(4), hands=[[2, 35], [22, 37], [32, 39], [34, 41]],
+                                row=[("H04", [3]), ("H10", []), ("H09", [])]),
+                        {0: 2, 1: 22, 2: 32, 3: 34})
+    redrawing = pick_all(arrange(new(4), hands=[[4, 35], [22, 37], [32, 39], [34, 41]],
+                                 row=[("H10", [5]), ("H09", []), ("H08", [])]),
+                         {0: 4, 1: 22, 2: 32, 3: 34})
+    placing = pick_all(arrange(new(4), hands=[[18, 35], [22, 37], [32, 39], [34, 41]],
+                               row=[("H03", []), ("H09", []), ("H27", [4])]),
+                       {0: 18, 1: 22, 2: 32, 3: 34})
+    picking = act(new(3, seed=4), 1, {"type": "pick", "card": new(3, seed=4)["hands"][1][0]})
+    rng = random.Random(5)
+    for state in (swapping, redrawing, placing, picking):
+        for seat in range(state["players"]):
+            sample = check_sample(GAME, state, seat, rng)
+            if seat != 1 and state is picking:
+                assert sample["picks"][1] in sample["hands"][1]
