@@ -221,3 +221,32 @@ class RateCounter(models.Model):
 
     def __str__(self) -> str:
         return f"{self.key}: {self.count}"
+
+
+class RematchInvite(models.Model):
+    """A seat at a rematch table held for a player of the previous match until they answer.
+
+    The rematch table stays private while any invite is pending, so nobody else takes the seat;
+    each player joins only by accepting (see :mod:`core.services.rematch`).
+    """
+
+    class Answer(models.TextChoices):
+        PENDING = "pending", "Not answered yet"
+        ACCEPTED = "accepted", "Accepted"
+        DECLINED = "declined", "Declined"
+
+    table = models.ForeignKey(Match, on_delete=models.CASCADE, related_name="rematch_invites")
+    user = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.CASCADE,
+                             related_name="rematch_invites")
+    position = models.PositiveSmallIntegerField(help_text="The seat held for this player.")
+    answer = models.CharField(max_length=8, choices=Answer.choices, default=Answer.PENDING)
+    created_at = models.DateTimeField(auto_now_add=True)
+
+    class Meta:
+        ordering = ["-created_at"]
+        constraints = [
+            models.UniqueConstraint(fields=["table", "user"], name="one_rematch_invite_per_player"),
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.user} invited to match {self.table_id}: {self.answer}"
