@@ -147,3 +147,46 @@ def test_core_never_imports_the_benchmarks():
     """bench/ is not packaged: core must run without it (the echo socket lives in bench/asgi.py)."""
     for path in Path("core").rglob("*.py"):
         assert not re.search(r"^\s*(from|import) bench\b", path.read_text(), re.M), path
+
+
+NO_DJANGO = '''
+import importlib, importlib.abc, json, pkgutil, sys
+
+class NoDjango(importlib.abc.MetaPathFinder):
+    def find_spec(self, name, path=None, target=None):
+        if name == "django" or name.startswith("django."):
+            raise ImportError(f"Django is not available here (asked for {name})")
+        return None
+
+sys.meta_path.insert(0, NoDjango())
+from core.engine import testing  # noqa: F401  (the kit is pure too)
+from core.plugins import build_registry, discover_apps
+
+imported = []
+for app in discover_apps():
+    rules = importlib.import_module(f"{app}.rules")
+    imported.append(rules.__name__)
+    for found in pkgutil.walk_packages(getattr(rules, "__path__", []), rules.__name__ + "."):
+        imported.append(importlib.import_module(found.name).__name__)
+registry = build_registry(discover_apps())
+print(json.dumps({"modules": imported, "games": sorted(registry.games),
+                  "problems": registry.problems, "django": "django" in sys.modules}))
+'''
+
+
+def test_every_games_rules_import_without_django():
+    """Rules are pure: with any import of Django refused, every installed game's rules (and its
+    hooks, through the registry) still load, in a fresh interpreter."""
+    import json
+    import subprocess
+    import sys
+
+    from core.plugins import discover_apps
+
+    done = subprocess.run([sys.executable, "-c", NO_DJANGO], capture_output=True, text=True,
+                          timeout=60, cwd=Path(__file__).resolve().parent.parent)
+    assert done.returncode == 0, done.stderr[-2000:]
+    report = json.loads(done.stdout.strip().splitlines()[-1])
+    assert report["django"] is False and report["problems"] == []
+    assert report["games"] == sorted(discover_apps())
+    assert {name.split(".")[0] for name in report["modules"]} == set(discover_apps())
