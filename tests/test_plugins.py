@@ -190,3 +190,64 @@ def test_every_games_rules_import_without_django():
     assert report["django"] is False and report["problems"] == []
     assert report["games"] == sorted(discover_apps())
     assert {name.split(".")[0] for name in report["modules"]} == set(discover_apps())
+
+
+@pytest.fixture
+def plugins_from():
+    """``plugins_from("tests.fakegame", ...)``: the portal's registry built from those plugins,
+    for the rest of the test."""
+    from core import plugins
+
+    old = plugins.registry()
+    yield lambda *apps: plugins.set_registry(build_registry(list(apps)))
+    plugins.set_registry(old)
+
+
+def check_ids(*functions):
+    return sorted({message.id for function in functions for message in function(None)})
+
+
+def test_installed_games_pass_every_system_check():
+    from core import checks
+
+    found = [m for f in (checks.game_templates, checks.game_names, checks.bot_games,
+                         checks.game_options) for m in f(None)]
+    assert found == []
+
+
+def test_a_game_without_board_or_rules_page_is_reported(plugins_from):
+    from core.checks import game_templates
+
+    plugins_from("tests.fakegame", "tictactoe")
+    messages = game_templates(None)
+    assert [(m.id, m.obj) for m in messages] == [("core.E010", "twomoves"), ("core.E011", "twomoves")]
+
+
+def test_a_slug_that_is_not_the_app_label_nor_the_entry_point_is_reported(plugins_from, settings):
+    """tests.fakegame is installed as an app labelled "fakegame" but registers "twomoves", and
+    no entry point names its package."""
+    from core.checks import game_names
+
+    settings.INSTALLED_APPS = [*settings.INSTALLED_APPS, "tests.fakegame"]
+    plugins_from("tests.fakegame", "tictactoe")
+    messages = game_names(None)
+    assert [(m.id, m.obj) for m in messages] == [("core.E012", "twomoves"), ("core.E013", "twomoves")]
+    assert "fakegame" in messages[0].msg
+
+
+def test_a_bot_for_a_game_nobody_registered_is_reported(plugins_from):
+    from core.checks import bot_games
+
+    plugins_from("tests.straybot", "tictactoe")
+    assert [(m.id, m.obj) for m in bot_games(None)] == [("core.E014", "stray")]
+
+
+def test_malformed_options_are_reported(plugins_from):
+    from core.checks import game_options
+
+    plugins_from("tests.badoptions")
+    messages = [m.msg for m in game_options(None) if m.id == "core.E015"]
+    assert any("'colour'" in m and "'green' is not allowed" in m for m in messages)
+    assert any("'rounds'" in m and "min 5 is above max 2" in m for m in messages)
+    assert any("'solo'" in m and "outside 2..2" in m for m in messages)
+    assert len(messages) == 4  # rounds' default 3 is also outside its range

@@ -1,0 +1,1 @@
+"""A fake plugin whose game declares malformed options (system check core.E015)."""

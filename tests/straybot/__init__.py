@@ -1,0 +1,1 @@
+"""A fake plugin whose bot names a game nobody registered (system check core.E014)."""
