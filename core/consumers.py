@@ -1,122 +1,279 @@
-"""Websocket consumers. Each socket renders updates for ITS user, from that user's view.
+"""Websocket consumers: they forward frames, they do not build them.
 
-Broadcasts carry only "something changed"; the consumer re-reads the match from the database and
-renders ``render_live`` for its own seat, so a frame never holds another seat's secrets. On
-connect the full current state is sent, which is also how a dropped socket heals itself.
+A match socket joins the groups of its audience (see :mod:`core.services.live`): its user's
+group, where the frame of the seat that user holds now arrives, or the spectators' group. When
+seats change (leave, removal, renumbering at the start, a rematch) the publisher tells every
+socket of the match who sits where, and each socket moves to its new audience; a socket whose
+user can no longer see a private table is closed. A socket reads the database only when it
+connects (access and the current frame) and when it asks to re-sync, never per frame.
+
+Counts of spectators are kept per process and sent at most once a second per match; a client
+address and a user may hold only so many sockets per process (``settings.SOCKETS_PER_ADDRESS``,
+``settings.SOCKETS_PER_USER``; 0 = no limit).
 """
 
 from __future__ import annotations
 
+import asyncio
 import json
+import os
+import time
+from collections import Counter
 
 from channels.db import database_sync_to_async
 from channels.generic.websocket import AsyncWebsocketConsumer
+from django.conf import settings
 from django.core.cache import cache
 from django.template.loader import render_to_string
 
-from core.access import can_view
-from core.models import Match
-from core.rendering import render_live
-from core.services import queries
-from core.services.notify import LOBBY_GROUP, user_group
+from core.access import INVITES_KEY, can_view
+from core.services import live, queries
+from core.services.notify import (
+    LOBBY_GROUP,
+    match_group,
+    seat_user_group,
+    send_many_async,
+    user_group,
+    watch_group,
+)
 
-WATCHERS_TTL = 6 * 3600
+REFUSED_ACCESS = 4403
+TOO_MANY_SOCKETS = 4429
+RESYNC_EVERY = 1.0  # seconds: a re-sync request reads the database at most this often per match
+
+_sockets_by_address: Counter = Counter()
+_sockets_by_user: Counter = Counter()
+
+
+def in_thread(func):
+    """Run blocking work (database, rendering) on any worker thread, not one per process."""
+    return database_sync_to_async(func, thread_sensitive=False)
 
 
 class MatchConsumer(AsyncWebsocketConsumer):
     async def connect(self):
         self.match_id = int(self.scope["url_route"]["kwargs"]["pk"])
         self.user = self.scope.get("user")
-        allowed, self.seat = await self._admit()
-        if not allowed:
-            await self.close(code=4403)
+        self.user_id = self.user.pk if self.user is not None and self.user.is_authenticated else None
+        self.address = (self.scope.get("client") or ["?"])[0]
+        self.seat, self.revision, self.groups_in = None, -1, set()
+        if not self._take_socket_slot():
+            await self.accept()
+            await self.close(code=TOO_MANY_SOCKETS)
             return
-        self.group = f"match-{self.match_id}"
-        await self.channel_layer.group_add(self.group, self.channel_name)
+        # Join before reading, so no frame published meanwhile is missed; older ones are skipped.
+        await self._join(match_group(self.match_id))
+        await self._join(watch_group(self.match_id))
+        if self.user_id is not None:
+            await self._join(seat_user_group(self.match_id, self.user_id))
+        snapshot, allowed, self.may_watch_private = await in_thread(self._admit)()
+        if not allowed:
+            await self.close(code=REFUSED_ACCESS)
+            return
         await self.accept()
-        self.counted = self.seat is None
-        if self.counted:
-            await database_sync_to_async(_watchers_add)(self.match_id, 1)
-        await self.send_live()
-        await self.channel_layer.group_send(self.group, {"type": "watchers.update"})
+        await self._sit(snapshot.seated.get(str(self.user_id)) if self.user_id else None)
+        await self._send_frame(snapshot)
+        await self.send(text_data=watchers.oob(self.match_id))
 
     async def disconnect(self, code):
-        if hasattr(self, "group"):
-            await self.channel_layer.group_discard(self.group, self.channel_name)
-            if getattr(self, "counted", False):
-                await database_sync_to_async(_watchers_add)(self.match_id, -1)
-                await self.channel_layer.group_send(self.group, {"type": "watchers.update"})
+        for group in list(self.groups_in):
+            await self.channel_layer.group_discard(group, self.channel_name)
+        if getattr(self, "slot_taken", False):
+            _sockets_by_address[self.address] -= 1
+            if self.user_id is not None:
+                _sockets_by_user[self.user_id] -= 1
+        if getattr(self, "watching", False):
+            watchers.change(self.match_id, -1)
 
     async def receive(self, text_data=None, bytes_data=None):
         """Clients only ask for a re-sync; moves and chat go through HTTP (CSRF, sessions).
 
-        A client may say which version it shows (``{"version": N}``, sent every few seconds by
-        static/js/meeplehall.js); it gets the board only when that is behind, so an update lost
-        on the way (a full channel layer, a restart) heals without a reload.
+        The page says which revision it shows (``{"revision": N}``, every few seconds, see
+        static/js/meeplehall.js); it gets the current frame only when it is behind, so an update
+        lost on the way heals without a reload.
         """
         try:
-            seen = json.loads(text_data or "{}").get("version")
-        except (ValueError, AttributeError):
-            seen = None
-        if seen is not None:
-            current = await database_sync_to_async(
-                lambda: Match.objects.filter(pk=self.match_id).values_list("version", flat=True).first()
-            )()
-            if current == seen:
-                return
-        await self.send_live()
+            shown = json.loads(text_data or "{}").get("revision")
+        except (ValueError, AttributeError, RecursionError):
+            return
+        if not isinstance(shown, int) or isinstance(shown, bool):
+            return
+        latest = await latest_revision(self.match_id)
+        if shown < max(latest, self.revision):
+            self.revision = -1
+            snapshot = await in_thread(live.load)(self.match_id)
+            if snapshot is not None:
+                await self._send_frame(snapshot)
 
-    async def match_update(self, event):
-        await self.send_live()
+    # ---- messages from the publisher --------------------------------------------------------
+
+    async def match_seats(self, event):
+        """Who sits where changed: move this socket to its user's audience now."""
+        seat = event["seated"].get(str(self.user_id)) if self.user_id is not None else None
+        if event["private"] and seat is None and not self.may_watch_private:
+            await self.close(code=REFUSED_ACCESS)
+            return
+        await self._sit(seat)
+
+    async def match_frame(self, event):
+        if event["audience"] != self.seat or event["revision"] <= self.revision:
+            return  # another audience's frame (seats are changing) or one already superseded
+        self.revision = event["revision"]
+        await self.send(text_data=event["html"])
+
+    async def match_watchers(self, event):
+        await self.send(text_data=watchers.oob(self.match_id, event["count"]))
 
     async def chat_update(self, event):
-        html = await database_sync_to_async(self._render_chat)()
+        html = await in_thread(self._render_chat)()
         await self.send(text_data=html)
 
-    async def watchers_update(self, event):
-        count = await database_sync_to_async(_watchers)(self.match_id)
-        await self.send(text_data=f'<span id="watchers" hx-swap-oob="true">{count}</span>')
+    # ---- helpers ----------------------------------------------------------------------------
 
-    async def send_live(self):
-        html = await database_sync_to_async(self._render_live)()
-        if html is not None:
-            await self.send(text_data=html)
+    def _take_socket_slot(self) -> bool:
+        per_address = int(getattr(settings, "SOCKETS_PER_ADDRESS", 0))
+        per_user = int(getattr(settings, "SOCKETS_PER_USER", 0))
+        if per_address and _sockets_by_address[self.address] >= per_address:
+            return False
+        if per_user and self.user_id is not None and _sockets_by_user[self.user_id] >= per_user:
+            return False
+        _sockets_by_address[self.address] += 1
+        if self.user_id is not None:
+            _sockets_by_user[self.user_id] += 1
+        self.slot_taken = True
+        return True
 
-    @database_sync_to_async
+    async def _join(self, group: str) -> None:
+        if group not in self.groups_in:
+            self.groups_in.add(group)
+            await self.channel_layer.group_add(group, self.channel_name)
+
+    async def _leave(self, group: str) -> None:
+        if group in self.groups_in:
+            self.groups_in.discard(group)
+            await self.channel_layer.group_discard(group, self.channel_name)
+
+    async def _sit(self, seat: int | None) -> None:
+        """Make this socket part of ``seat``'s audience (None: the spectators)."""
+        if seat != self.seat:
+            self.revision = -1  # the next frame of the new audience is shown whatever its revision
+        self.seat = seat
+        if seat is None:
+            await self._join(watch_group(self.match_id))
+        else:
+            await self._leave(watch_group(self.match_id))
+        spectating = seat is None
+        if spectating != getattr(self, "watching", False):
+            self.watching = spectating
+            watchers.change(self.match_id, 1 if spectating else -1)
+
+    async def _send_frame(self, snapshot) -> None:
+        if snapshot.match.revision <= self.revision:
+            return
+        html = live.cached_frame(snapshot.match, self.seat)
+        if html is None:
+            html = await in_thread(live.frame_for)(snapshot, self.seat)
+        self.revision = snapshot.match.revision
+        await self.send(text_data=html)
+
     def _admit(self):
-        match = Match.objects.filter(pk=self.match_id).first()
-        if match is None or not can_view(match, self.user, self.scope.get("session")):
-            return False, None
-        seat = queries.seat_of(match, self.user)
-        return True, seat.position if seat else None
-
-    def _render_live(self):
-        match = Match.objects.filter(pk=self.match_id).first()
-        if match is None:
-            return None
-        return render_live(match, self.seat, self.user, oob=True)
+        snapshot = live.load(self.match_id)
+        if snapshot is None:
+            return None, False, False
+        session = self.scope.get("session")
+        allowed = can_view(snapshot.match, self.user, session)
+        invited = session is not None and self.match_id in session.get(INVITES_KEY, [])
+        staff = bool(self.user is not None and self.user.is_authenticated and self.user.is_staff)
+        return snapshot, allowed, invited or staff
 
     def _render_chat(self):
+        from core.models import Match
+
         match = Match.objects.get(pk=self.match_id)
         chat = match.chat.filter(hidden=False).select_related("user__profile")[:200]
         return render_to_string("core/_chat.html", {"match": match, "chat": chat, "oob": True})
 
 
-def _watchers_key(match_id: int) -> str:
-    return f"watchers:{match_id}"
+_latest_revisions: dict[int, tuple[float, int]] = {}
 
 
-def _watchers_add(match_id: int, delta: int) -> None:
-    key = _watchers_key(match_id)
-    cache.add(key, 0, WATCHERS_TTL)
-    try:
-        cache.incr(key, delta)
-    except ValueError:
-        cache.set(key, max(0, delta), WATCHERS_TTL)
+async def latest_revision(match_id: int) -> int:
+    """The match's committed revision, read at most once a second per match in this process."""
+    checked = _latest_revisions.get(match_id)
+    if checked is not None and time.monotonic() - checked[0] < RESYNC_EVERY:
+        return checked[1]
+    from core.models import Match
+
+    revision = await in_thread(
+        lambda: Match.objects.filter(pk=match_id).values_list("revision", flat=True).first()
+    )()
+    _latest_revisions[match_id] = (time.monotonic(), revision or 0)
+    return revision or 0
 
 
-def _watchers(match_id: int) -> int:
-    return max(0, cache.get(_watchers_key(match_id), 0))
+class Watchers:
+    """Spectator counts: per process, summed over processes through the cache, sent coalesced.
+
+    Each process stores its own count per match under one cache key (a dict of process token
+    to count and time), so no process overwrites another's; entries of a process that died
+    age out. A connect or disconnect only marks the match; at most once a second the marked
+    matches are written and their total is broadcast, carried in the message itself.
+    """
+
+    FLUSH_EVERY = 1.0
+    REFRESH_EVERY = 60.0
+    STALE_AFTER = 150.0
+
+    def __init__(self):
+        self.local: Counter = Counter()
+        self.totals: dict[int, int] = {}
+        self.dirty: set[int] = set()
+        self.token = f"{os.getpid()}-{id(self)}"
+        self.task: asyncio.Task | None = None
+
+    def change(self, match_id: int, delta: int) -> None:
+        self.local[match_id] += delta
+        self.dirty.add(match_id)
+        if self.task is None or self.task.done():
+            self.task = asyncio.get_running_loop().create_task(self._flusher())
+
+    def oob(self, match_id: int, count: int | None = None) -> str:
+        count = self.totals.get(match_id, 0) if count is None else count
+        return f'<span id="watchers" hx-swap-oob="true">{int(count)}</span>'
+
+    async def _flusher(self) -> None:
+        refreshed = time.monotonic()
+        while self.dirty or any(self.local.values()):
+            await asyncio.sleep(self.FLUSH_EVERY)
+            if time.monotonic() - refreshed > self.REFRESH_EVERY:
+                self.dirty.update(m for m, n in self.local.items() if n)
+                refreshed = time.monotonic()
+            dirty, self.dirty = self.dirty, set()
+            if not dirty:
+                continue
+            counts = {m: self.local[m] for m in dirty}
+            totals = await in_thread(self._store)(counts)
+            self.totals.update(totals)
+            for m in [m for m in dirty if not self.local[m]]:
+                del self.local[m]
+            await send_many_async([
+                (match_group(m), {"type": "match.watchers", "count": total})
+                for m, total in totals.items()
+            ])
+
+    def _store(self, counts: dict[int, int]) -> dict[int, int]:
+        now = time.time()
+        totals = {}
+        for match_id, count in counts.items():
+            key = f"watchers:{match_id}"
+            entries = {k: v for k, v in (cache.get(key) or {}).items() if now - v[1] < self.STALE_AFTER}
+            entries[self.token] = (max(0, count), now)
+            cache.set(key, entries, int(self.STALE_AFTER * 2))
+            totals[match_id] = sum(n for n, _ in entries.values())
+        return totals
+
+
+watchers = Watchers()
 
 
 class PortalConsumer(AsyncWebsocketConsumer):
@@ -144,12 +301,12 @@ class PortalConsumer(AsyncWebsocketConsumer):
             await self.user_update({})
 
     async def user_update(self, event):
-        html = await database_sync_to_async(self._render_badge)()
+        html = await in_thread(self._render_badge)()
         await self.send(text_data=html)
 
     async def lobby_update(self, event):
         if LOBBY_GROUP in self.groups_joined:
-            html = await database_sync_to_async(self._render_tables)()
+            html = await in_thread(self._render_tables)()
             await self.send(text_data=html)
 
     def _render_badge(self):

@@ -12,13 +12,15 @@ import re
 from django.template.loader import render_to_string
 from django.utils import timezone
 
-from core.models import Match, display_name
+from core.engine.staleness import basis_token
+from core.models import Match
 from core.plugins import registry
 
 LOG_LINES = 40
 
 
-def players_of(match: Match) -> list[dict]:
+def players_from(seats) -> list[dict]:
+    """The players bar's rows, from seats already loaded with ``select_related("user__profile")``."""
     return [
         {
             "seat": s.position,
@@ -31,31 +33,46 @@ def players_of(match: Match) -> list[dict]:
             "rank": s.rank,
             "options": s.options,
         }
-        for s in match.seats.order_by("position").select_related("user__profile")
+        for s in sorted(seats, key=lambda s: s.position)
     ]
 
 
-def match_context(match: Match, seat: int | None, viewer=None) -> dict:
+def players_of(match: Match) -> list[dict]:
+    return players_from(match.seats.select_related("user__profile"))
+
+
+def match_context(match: Match, seat: int | None, players: list[dict] | None = None) -> dict:
+    """Everything the live part of the match page shows to ``seat`` (``None``: spectators).
+
+    It depends on the match and the seat only, never on who is looking otherwise, so one
+    rendering serves every socket of that audience.
+    """
     game = registry().games.get(match.game_slug)
-    context = {"match": match, "game": game, "seat": seat, "players": players_of(match),
-               "viewer": viewer, "to_act": set(), "view": None, "moves": []}
+    players = players_of(match) if players is None else players
+    mine = next((p for p in players if p["seat"] == seat), None) if seat is not None else None
+    context = {"match": match, "game": game, "seat": seat, "players": players, "mine": mine,
+               "is_host": mine is not None and mine["user_id"] == match.host_id,
+               "to_act": set(), "view": None, "moves": []}
     if game is None or match.state is None:
         return context
     to_act = set(game.to_act(match.state)) if match.status == Match.Status.ACTIVE else set()
     view = game.view(match.state, seat)
+    my_turn = seat in to_act
     context.update(
         view=view,
         to_act=to_act,
-        my_turn=seat in to_act,
-        moves=game.legal_moves(match.state, seat) if seat in to_act else [],
-        log=name_seats(list(view.get("log", []))[-LOG_LINES:], context["players"])
+        my_turn=my_turn,
+        moves=game.legal_moves(match.state, seat) if my_turn else [],
+        seen=basis_token(game, match.state, seat) if my_turn else "",
+        log=name_seats(list(view.get("log", []))[-LOG_LINES:], players)
         if isinstance(view, dict) else [],
         result=match.result,
         seconds_left=max(0, int((match.turn_deadline - timezone.now()).total_seconds()))
         if match.turn_deadline else None,
     )
-    for p in context["players"]:
+    for p in players:
         p["to_act"] = p["seat"] in to_act
+    context["waiting_for"] = [p["name"] for p in players if p["to_act"]]
     return context
 
 
@@ -72,8 +89,9 @@ def name_seats(lines: list, players: list[dict]) -> list[str]:
     return [SEAT_WORD.sub(name, str(line)) for line in lines]
 
 
-def render_live(match: Match, seat: int | None, viewer=None, oob: bool = False) -> str:
-    """The live part of the match page (status, board, log, result) for one viewer."""
-    context = match_context(match, seat, viewer)
+def render_live(match: Match, seat: int | None, players: list[dict] | None = None,
+                oob: bool = False) -> str:
+    """The live part of the match page (players, banner, board, log, result, table actions)."""
+    context = match_context(match, seat, players)
     context["oob"] = oob
     return render_to_string("core/match_live.html", context)

@@ -2,6 +2,9 @@
 
 from __future__ import annotations
 
+import json
+import re
+
 import pytest
 from channels.db import database_sync_to_async
 from channels.testing import WebsocketCommunicator
@@ -134,12 +137,13 @@ async def test_a_client_behind_the_current_version_is_resynced():
     match = await database_sync_to_async(create_table)(alice, "tictactoe", 2)
     await database_sync_to_async(join_table)(match.pk, bob)
     socket, _, _ = await connect(f"/ws/match/{match.pk}/", alice_cookie)
-    await receive_until(socket, 'id="match-live"')
+    first = await receive_until(socket, 'id="match-live"')
+    shown = int(re.search(r'data-revision="(\d+)"', first).group(1))
     await receive_until(socket, 'id="watchers"')
-    await socket.send_to(text_data='{"version": 0}')
+    await socket.send_to(text_data=json.dumps({"revision": shown}))
     assert await socket.receive_nothing(timeout=0.5)
     await database_sync_to_async(submit_move)(match.pk, alice, {"type": "mark", "cell": 8}, 0)
     await receive_until(socket, 'data-version="1"')
-    await socket.send_to(text_data='{"version": 0}')
+    await socket.send_to(text_data=json.dumps({"revision": shown}))
     assert 'data-version="1"' in await socket.receive_from(timeout=3)
     await socket.disconnect()

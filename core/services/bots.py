@@ -1,18 +1,34 @@
-"""Bots move server-side, right after the move that made them due, without blocking a request.
+"""Bots move server-side on a scheduler: one chain per table, many tables at once, paced for people.
 
-``wake_bots`` hands the match to a single worker thread per process (or runs inline when
-``settings.BOTS_INLINE`` is set, as tests do). Each bot move is its own transaction through the
-same ``apply_locked`` path as a person's move, so versions, locks and the move log behave the same.
+After a change that leaves a bot seat to act, :func:`core.services.live.changed` records
+``Match.bots_due_at`` in the same transaction and, after the commit, calls :func:`wake_bots`
+with the table's pace (``settings.BOT_PACE`` seconds where a person follows the table, none at
+all-bot tables). A dispatcher thread hands due tables to a pool of ``settings.BOT_WORKERS``
+threads; a table already being played is never played twice at once, so each table's chain
+is independent of the others. Each bot move is one transaction through ``apply_locked``, the
+same path as a person's move, whose commit schedules the next bot move.
+
+Due moves survive a restart: :func:`resume_due` finds tables whose ``bots_due_at`` has passed
+(at start-up, and on every clock sweep for tables a dead process left behind) and claims each
+with a conditional UPDATE, so only one process picks a table up. The row lock in ``bot_step``
+keeps even a doubly scheduled table correct: the second runner sees the new state.
+
+``settings.BOTS_INLINE`` (tests) plays due bot moves at once in the calling thread instead.
 """
 
 from __future__ import annotations
 
+import heapq
+import itertools
 import logging
 import threading
+import time
 from concurrent.futures import ThreadPoolExecutor
+from datetime import timedelta
 
 from django.conf import settings
 from django.db import close_old_connections, transaction
+from django.utils import timezone
 
 from core.engine import decide, rng_for
 from core.models import Match
@@ -21,46 +37,89 @@ from core.plugins import registry
 from .errors import Refused
 
 log = logging.getLogger(__name__)
-_worker = ThreadPoolExecutor(max_workers=1, thread_name_prefix="meeplehall-bots")
-_pending: set[int] = set()
-_pending_lock = threading.Lock()
-_inline = threading.local()
 MAX_BOT_PLIES = 5000
+_inline = threading.local()
 
 
-def wake_bots(match_id: int) -> None:
-    """Make sure the bots of ``match_id`` get to move; cheap to call after every commit.
+class Scheduler:
+    """Due times per table, a dispatcher thread, and a pool that plays one bot move per run."""
 
-    Each bot move commits and calls this again, so both modes dedupe: inline, a call made while
-    this thread is already playing bots returns at once (the running loop goes on); threaded, a
-    match already queued is not queued twice.
-    """
+    def __init__(self, workers: int):
+        self._heap: list[tuple[float, int, int]] = []
+        self._order = itertools.count()
+        self._due: dict[int, float] = {}
+        self._running: set[int] = set()
+        self._again: dict[int, float] = {}
+        self._cond = threading.Condition()
+        self._pool = ThreadPoolExecutor(max_workers=workers, thread_name_prefix="meeplehall-bots")
+        self._thread = threading.Thread(target=self._dispatch, name="meeplehall-bot-clock", daemon=True)
+        self._thread.start()
+
+    def schedule(self, match_id: int, delay: float) -> None:
+        when = time.monotonic() + max(0.0, delay)
+        with self._cond:
+            if match_id in self._running:
+                self._again[match_id] = min(delay, self._again.get(match_id, delay))
+                return
+            if self._due.get(match_id, float("inf")) <= when:
+                return
+            self._due[match_id] = when
+            heapq.heappush(self._heap, (when, next(self._order), match_id))
+            self._cond.notify()
+
+    def _dispatch(self) -> None:
+        while True:
+            with self._cond:
+                while not self._heap or self._heap[0][0] > time.monotonic():
+                    timeout = self._heap[0][0] - time.monotonic() if self._heap else None
+                    self._cond.wait(timeout)
+                when, _, match_id = heapq.heappop(self._heap)
+                if self._due.get(match_id) != when:
+                    continue  # superseded by an earlier due time
+                del self._due[match_id]
+                self._running.add(match_id)
+            self._pool.submit(self._run, match_id)
+
+    def _run(self, match_id: int) -> None:
+        close_old_connections()
+        try:
+            bot_step(match_id)
+        except Exception:
+            log.exception("bot move failed in match %s", match_id)
+        finally:
+            close_old_connections()
+            with self._cond:
+                self._running.discard(match_id)
+                again = self._again.pop(match_id, None)
+            if again is not None:
+                self.schedule(match_id, again)
+
+
+_scheduler: Scheduler | None = None
+_scheduler_lock = threading.Lock()
+
+
+def scheduler() -> Scheduler:
+    global _scheduler
+    with _scheduler_lock:
+        if _scheduler is None:
+            _scheduler = Scheduler(int(getattr(settings, "BOT_WORKERS", 4)))
+        return _scheduler
+
+
+def wake_bots(match_id: int, delay: float = 0.0) -> None:
+    """A bot of ``match_id`` is due in ``delay`` seconds; cheap, and safe to call twice."""
     if getattr(settings, "BOTS_INLINE", False):
         run_bots(match_id)
         return
-    with _pending_lock:
-        if match_id in _pending:
-            return
-        _pending.add(match_id)
-    _worker.submit(_run_in_thread, match_id)
-
-
-def _run_in_thread(match_id: int) -> None:
-    with _pending_lock:
-        _pending.discard(match_id)
-    close_old_connections()
-    try:
-        run_bots(match_id)
-    except Exception:
-        log.exception("bot run failed for match %s", match_id)
-    finally:
-        close_old_connections()
+    scheduler().schedule(match_id, delay)
 
 
 def run_bots(match_id: int) -> int:
-    """Play every bot move that is due, one transaction each; return how many were played.
+    """Play every bot move that is due now, one transaction each; return how many were played.
 
-    Re-entrant calls (a bot move's commit waking the bots again in this thread) return at once.
+    Used inline (tests, management commands). Re-entrant calls (a bot move's commit waking the
+    bots again in this thread) return at once; the running loop goes on.
     """
     if getattr(_inline, "running", False):
         return 0
@@ -75,19 +134,22 @@ def run_bots(match_id: int) -> int:
 
 
 def bot_step(match_id: int) -> bool:
+    """Play one due bot move of ``match_id``; False when no bot is to act (the mark is cleared)."""
     from .matches import apply_locked
 
     with transaction.atomic():
         match = Match.objects.select_for_update().get(pk=match_id)
-        if match.status != Match.Status.ACTIVE:
-            return False
-        game = registry().game(match.game_slug)
-        to_act = game.to_act(match.state)
-        seat = next(
-            (s for s in match.seats.order_by("position") if s.position in to_act and s.plays_by_bot),
-            None,
-        )
+        seat = None
+        if match.status == Match.Status.ACTIVE:
+            game = registry().game(match.game_slug)
+            to_act = game.to_act(match.state)
+            seat = next(
+                (s for s in match.seats.order_by("position") if s.position in to_act and s.plays_by_bot),
+                None,
+            )
         if seat is None:
+            if match.bots_due_at is not None:
+                Match.objects.filter(pk=match_id).update(bots_due_at=None)
             return False
         bots = registry()
         bot = bots.bot(match.game_slug, seat.bot) if seat.bot else bots.best_bot(match.game_slug)
@@ -96,5 +158,29 @@ def bot_step(match_id: int) -> bool:
             apply_locked(match, seat.position, move, by_bot=True)
         except Refused:
             log.exception("bot %s proposed an illegal move in match %s", bot, match_id)
+            Match.objects.filter(pk=match_id).update(bots_due_at=None)
             return False
     return True
+
+
+def resume_due(stalled_for: float = 0.0, now=None) -> list[int]:
+    """Schedule the tables whose bot moves fell due more than ``stalled_for`` seconds ago.
+
+    At start-up every due table is an orphan of the previous process (``stalled_for=0``); the
+    clock sweep passes a grace of several paces so it never races a live chain. Each table is
+    claimed with a conditional UPDATE that moves its due time forward, so of several processes
+    sweeping at once exactly one picks it up.
+    """
+    now = now or timezone.now()
+    lease = now + timedelta(seconds=float(getattr(settings, "BOT_LEASE", 60)))
+    due = Match.objects.filter(
+        status=Match.Status.ACTIVE, bots_due_at__lte=now - timedelta(seconds=stalled_for)
+    ).values_list("pk", "bots_due_at")
+    claimed = []
+    for match_id, due_at in list(due):
+        if Match.objects.filter(pk=match_id, bots_due_at=due_at).update(bots_due_at=lease):
+            claimed.append(match_id)
+            wake_bots(match_id)
+    if claimed:
+        log.info("resumed bot moves at %d tables", len(claimed))
+    return claimed

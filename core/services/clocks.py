@@ -12,12 +12,13 @@ import logging
 import threading
 import time
 
+from django.conf import settings
 from django.db import close_old_connections, connection, transaction
 from django.utils import timezone
 
 from core.models import Match
 
-from .matches import _after_commit
+from . import live
 
 log = logging.getLogger(__name__)
 
@@ -48,24 +49,37 @@ def _time_out(match_id: int, now) -> bool:
         match.turn_deadline = None
         match.save(update_fields=["turn_deadline"])
         log.info("clock ran out in match %s for seats %s", match_id, sorted(due))
-        _after_commit(match)
+        live.changed(match)
     return True
 
 
 def start_sweeper(interval: float) -> threading.Thread | None:
-    """Start the background sweeper thread of this server process (once)."""
-    if interval <= 0 or any(t.name == "meeplehall-clock" for t in threading.enumerate()):
+    """Start this server process's background thread (once).
+
+    It first resumes the bot moves a previous process left due (a restart after a crash), then,
+    every ``interval`` seconds (0 = never), times out overdue seats and picks up bot chains that
+    a dead process stopped (due for longer than ``settings.BOT_STALL`` seconds).
+    """
+    if any(t.name == "meeplehall-clock" for t in threading.enumerate()):
         return None
 
     def loop():
-        while True:
+        from .bots import resume_due
+
+        _guarded(lambda: resume_due(0))
+        while interval > 0:
             time.sleep(interval)
-            try:
-                close_old_connections()
-                sweep()
-            except Exception:
-                log.exception("clock sweep failed")
+            _guarded(sweep)
+            _guarded(lambda: resume_due(float(getattr(settings, "BOT_STALL", 10))))
 
     thread = threading.Thread(target=loop, name="meeplehall-clock", daemon=True)
     thread.start()
     return thread
+
+
+def _guarded(task) -> None:
+    try:
+        close_old_connections()
+        task()
+    except Exception:
+        log.exception("background task %s failed", getattr(task, "__name__", task))

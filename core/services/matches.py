@@ -12,10 +12,11 @@ from django.utils import timezone
 from core import engine
 from core.engine.play import play_move
 from core.engine.play import start as engine_start
-from core.models import Match, Move, Seat
+from core.engine.staleness import basis_token
+from core.models import Match, Move
 from core.plugins import registry
 
-from . import notify
+from . import live
 from .errors import (
     IllegalMoveRefused,
     MatchNotActive,
@@ -60,16 +61,21 @@ def start_match(match: Match) -> Match:
         match.version = 0
         match.started_at = timezone.now()
         match.turn_deadline = deadline_for(match)
+        live.changed(match, lobby=True, save=False)
         match.save()
-        _after_commit(match)
     return match
 
 
-def submit_move(match_id: int, user, move: Any, expected_version: int | None) -> Match:
-    """Apply ``user``'s move if it is their turn and they saw the latest version.
+def submit_move(
+    match_id: int, user, move: Any, expected_version: int | None, seen: str = ""
+) -> Match:
+    """Apply ``user``'s move if it is their turn and what they saw still holds.
 
-    One transaction: lock the match row, check status, seat, turn and version, apply the rules,
-    append the Move, save the snapshot; after commit notify sockets and wake the bots. Every
+    One transaction: lock the match row, check status, seat, turn and staleness, apply the
+    rules, append the Move, save the snapshot; after commit publish the frames and wake the
+    bots. Staleness is per seat: a move made on an older version is accepted when ``seen``,
+    the seat's decision basis when the player looked (see ``Game.decision_basis``), is still
+    the seat's basis now, so simultaneous picks by several players never collide. Every
     refusal raises a :class:`Refused` subclass and leaves the database as it was.
     """
     with transaction.atomic():
@@ -79,20 +85,28 @@ def submit_move(match_id: int, user, move: Any, expected_version: int | None) ->
             raise NotAMember("You are not playing at this table.")
         if match.status != Match.Status.ACTIVE:
             raise MatchNotActive("This match is not in play.")
+        if seat.resigned:
+            raise NotAllowed("You resigned from this match.")
         if expected_version is not None and expected_version != match.version:
-            raise StaleVersion(
-                "The board changed since you looked (another move was made); it has been refreshed."
-            )
+            if not _still_seen(match, seat.position, seen):
+                raise StaleVersion(
+                    "The board changed since you looked (another move was made); it has been refreshed."
+                )
         if seat.bot_takeover:
             seat.bot_takeover = False
             seat.save(update_fields=["bot_takeover"])
-        if seat.resigned:
-            raise NotAllowed("You resigned from this match.")
         apply_locked(match, seat.position, move, by_bot=False)
     return match
 
 
-def apply_locked(match: Match, position: int, move: Any, by_bot: bool) -> None:
+def _still_seen(match: Match, position: int, seen: str) -> bool:
+    game = registry().game(match.game_slug)
+    if not seen or position not in game.to_act(match.state):
+        return False
+    return seen == basis_token(game, match.state, position)
+
+
+def apply_locked(match: Match, position: int, move: Any, by_bot: bool) -> live.Snapshot:
     """Apply a move to a match whose row the caller holds locked inside a transaction."""
     game = registry().game(match.game_slug)
     if position not in game.to_act(match.state):
@@ -105,9 +119,10 @@ def apply_locked(match: Match, position: int, move: Any, by_bot: bool) -> None:
     Move.objects.create(match=match, ply=match.version, seat=position, payload=move, by_bot=by_bot)
     match.state = state
     match.turn_deadline = deadline_for(match)
-    finish_if_over(match, game)
+    finished = finish_if_over(match, game)
+    snapshot = live.changed(match, lobby=finished, save=False)
     match.save()
-    _after_commit(match)
+    return snapshot
 
 
 def finish_if_over(match: Match, game) -> bool:
@@ -133,20 +148,3 @@ def finish_if_over(match: Match, game) -> bool:
 def _finished_hooks(match_id: int, result) -> None:
     match = Match.objects.prefetch_related("seats").get(pk=match_id)
     registry().call("after_match_finished", match=match, result=result)
-
-
-def _after_commit(match: Match) -> None:
-    match_id, version = match.pk, match.version
-    user_ids = list(Seat.objects.filter(match=match, user__isnull=False).values_list("user_id", flat=True))
-
-    def done():
-        notify.match_changed(match_id, version, user_ids)
-        notify.lobby_changed()
-        from .bots import wake_bots
-
-        wake_bots(match_id)
-
-    transaction.on_commit(done)
-
-
-

@@ -1,11 +1,13 @@
-"""Telling connected sockets that something changed. Always called after commit.
+"""Channel groups and sending to them. Always called after commit.
 
-Messages carry no game content: each consumer re-reads the match and renders its own user's
-view, so nothing secret can ride along in a broadcast.
+Group names live here so consumers and publishers agree on them. What may travel where is
+decided in :mod:`core.services.live`: a seat's frame only to its own user's group, the spectator
+frame to the watchers, public facts (who sits where, watcher counts) to the whole match.
 """
 
 from __future__ import annotations
 
+import asyncio
 import logging
 
 from asgiref.sync import async_to_sync
@@ -17,28 +19,55 @@ LOBBY_GROUP = "lobby"
 
 
 def user_group(user_id: int) -> str:
+    """Every portal socket of one user (the "your turn" badge)."""
     return f"user-{user_id}"
 
 
-def _send(group: str, message: dict) -> None:
+def match_group(match_id: int) -> str:
+    return f"match-{match_id}"
+
+
+def watch_group(match_id: int) -> str:
+    return f"match-{match_id}-watch"
+
+
+def seat_user_group(match_id: int, user_id: int) -> str:
+    return f"match-{match_id}-user-{user_id}"
+
+
+def send_many(messages: list[tuple[str, dict]]) -> None:
+    """Send each (group, message) in order, in one trip to the event loop."""
+    layer = get_channel_layer()
+    if layer is None or not messages:
+        return
+
+    async def send_all():
+        for group, message in messages:
+            await layer.group_send(group, message)
+
+    try:
+        async_to_sync(send_all)()
+    except Exception:  # a broken channel layer must not undo a committed change
+        log.exception("could not notify %s", ", ".join(sorted({g for g, _ in messages})))
+
+
+async def send_many_async(messages: list[tuple[str, dict]]) -> None:
     layer = get_channel_layer()
     if layer is None:
         return
     try:
-        async_to_sync(layer.group_send)(group, message)
-    except Exception:  # a broken channel layer must not undo a committed move
-        log.exception("could not notify %s", group)
+        await asyncio.gather(*(layer.group_send(g, m) for g, m in messages))
+    except Exception:
+        log.exception("could not notify %s", ", ".join(sorted({g for g, _ in messages})))
 
 
-def match_changed(match_id: int, version: int, user_ids: list[int]) -> None:
-    _send(f"match-{match_id}", {"type": "match.update", "version": version})
-    for uid in user_ids:
-        _send(user_group(uid), {"type": "user.update"})
+def users_changed(user_ids: list[int]) -> None:
+    send_many([(user_group(uid), {"type": "user.update"}) for uid in user_ids])
 
 
 def lobby_changed() -> None:
-    _send(LOBBY_GROUP, {"type": "lobby.update"})
+    send_many([(LOBBY_GROUP, {"type": "lobby.update"})])
 
 
 def chat_posted(match_id: int) -> None:
-    _send(f"match-{match_id}", {"type": "chat.update"})
+    send_many([(match_group(match_id), {"type": "chat.update"})])

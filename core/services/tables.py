@@ -10,7 +10,7 @@ from core import engine
 from core.models import Match, Seat
 from core.plugins import registry
 
-from . import notify
+from . import live, notify
 from .errors import MatchNotActive, NotAllowed, Refused
 from .matches import start_match
 
@@ -92,8 +92,7 @@ def join_table(match_id: int, user, position: int | None = None) -> Match:
             raise Refused("There is no free seat at this table.")
         seat.user = user
         seat.save(update_fields=["user"])
-        transaction.on_commit(lambda: notify.match_changed(match.pk, match.version, []))
-        transaction.on_commit(notify.lobby_changed)
+        live.changed(match, lobby=True)
     if not match.seats.filter(user__isnull=True, bot="").exists():
         match = start_match(match)
     return match
@@ -112,8 +111,7 @@ def leave_table(match_id: int, user) -> Match:
         else:
             seat.user = None
             seat.save(update_fields=["user"])
-        transaction.on_commit(lambda: notify.match_changed(match.pk, match.version, []))
-        transaction.on_commit(notify.lobby_changed)
+        live.changed(match, lobby=True)
     return match
 
 
@@ -128,8 +126,7 @@ def remove_seat(match_id: int, host, position: int) -> Match:
             raise Refused("That seat cannot be removed.")
         seat.user, seat.bot = None, ""
         seat.save(update_fields=["user", "bot"])
-        transaction.on_commit(lambda: notify.match_changed(match.pk, match.version, []))
-        transaction.on_commit(notify.lobby_changed)
+        live.changed(match, lobby=True)
     return match
 
 
@@ -146,7 +143,7 @@ def add_bot(match_id: int, host, position: int, bot: str = "random") -> Match:
             raise Refused("That seat is not free.")
         seat.bot = bot
         seat.save(update_fields=["bot"])
-        transaction.on_commit(notify.lobby_changed)
+        live.changed(match, lobby=True)
     if not match.seats.filter(user__isnull=True, bot="").exists():
         match = start_match(match)
     return match
@@ -154,8 +151,6 @@ def add_bot(match_id: int, host, position: int, bot: str = "random") -> Match:
 
 def resign(match_id: int, user) -> Match:
     """A player gives up: a bot finishes the game in their seat (so the others can play on)."""
-    from .matches import _after_commit
-
     with transaction.atomic():
         match = Match.objects.select_for_update().get(pk=match_id)
         if match.status != Match.Status.ACTIVE:
@@ -165,7 +160,7 @@ def resign(match_id: int, user) -> Match:
             raise NotAllowed("You are not playing at this table.")
         seat.resigned = True
         seat.save(update_fields=["resigned"])
-        _after_commit(match)
+        live.changed(match)
     return match
 
 
@@ -176,7 +171,7 @@ def reclaim_seat(match_id: int, user) -> Match:
         updated = match.seats.filter(user=user, bot_takeover=True).update(bot_takeover=False)
         if not updated:
             raise Refused("Your seat is not being played by a bot.")
-        transaction.on_commit(lambda: notify.match_changed(match.pk, match.version, [user.pk]))
+        live.changed(match)
     return match
 
 

@@ -27,12 +27,17 @@ def _post_attrs(context, values: dict) -> str:
 
 @register.simple_tag(takes_context=True)
 def move_attrs(context, move) -> str:
-    return _post_attrs(context, {"move": json.dumps(move), "version": context["match"].version})
+    return _post_attrs(context, {"move": json.dumps(move), **_seen(context)})
 
 
 @register.simple_tag(takes_context=True)
 def move_form_attrs(context) -> str:
-    return _post_attrs(context, {"version": context["match"].version})
+    return _post_attrs(context, _seen(context))
+
+
+def _seen(context) -> dict:
+    """The version the player looks at, and their decision basis (per-seat staleness)."""
+    return {"version": context["match"].version, "seen": context.get("seen", "")}
 
 
 

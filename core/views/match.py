@@ -16,11 +16,11 @@ from core.engine import MalformedMove
 from core.engine.fields import MAX_MOVE_CHARS, check_payload, load_move
 from core.models import ChatMessage, Match, Profile
 from core.rendering import match_context, render_live
-from core.services import Refused, submit_move
+from core.services import Refused, live, submit_move
 from core.services.notify import chat_posted
 from core.services.queries import seat_of
 
-RESERVED_FIELDS = {"csrfmiddlewaretoken", "version", "move"}
+RESERVED_FIELDS = {"csrfmiddlewaretoken", "version", "seen", "move"}
 
 
 def _visible_match(request, pk) -> Match:
@@ -36,12 +36,10 @@ def _visible_match(request, pk) -> Match:
 def match_page(request, pk):
     match = _visible_match(request, pk)
     seat = seat_of(match, request.user)
-    context = match_context(match, seat.position if seat else None, request.user)
+    context = match_context(match, seat.position if seat else None)
     context.update(
-        my_seat=seat,
         chat=match.chat.filter(hidden=False).select_related("user__profile")[:200],
         can_chat=_can_chat(match, request.user),
-        invite_url=request.build_absolute_uri(f"/invite/{match.invite_token}/") if seat or request.user.is_staff else None,
     )
     return render(request, "core/match.html", context)
 
@@ -51,7 +49,7 @@ def match_live(request, pk):
     """The live area alone, for a manual re-sync."""
     match = _visible_match(request, pk)
     seat = seat_of(match, request.user)
-    return HttpResponse(render_live(match, seat.position if seat else None, request.user))
+    return HttpResponse(render_live(match, seat.position if seat else None))
 
 
 def parse_move(post) -> dict | str:
@@ -87,11 +85,25 @@ def _number_or_text(value: str):
     return value
 
 
-def _feedback(request, match, message, status):
-    seat = seat_of(match, request.user)
+def _feedback(request, match_id: int, message: str, status: int, done: Match | None = None):
+    """A refusal's message (or nothing) and the live area as this player's seat sees it now.
+
+    After an accepted move (``done``) the frame is the one the publisher already rendered for the
+    mover's seat and sent to their sockets, so the mover's board is not rendered twice.
+    """
     html = format_html('<p class="feedback error" role="alert">{}</p>', message) if message else ""
-    live = render_live(match, seat.position if seat else None, request.user, oob=True)
-    return HttpResponse(html + live, status=status)
+    frame = None
+    if done is not None:
+        seat = seat_of(done, request.user)
+        frame = live.cached_frame(done, seat.position if seat else None)
+    if frame is None:
+        snapshot = live.load(match_id)
+        if snapshot is None:
+            return HttpResponse(html, status=status)
+        position = next((s.position for s in snapshot.seats
+                         if request.user.is_authenticated and s.user_id == request.user.pk), None)
+        frame = live.frame_for(snapshot, position)
+    return HttpResponse(html + frame, status=status)
 
 
 @require_POST
@@ -102,15 +114,15 @@ def match_move(request, pk):
     move = parse_move(request.POST)
     version = request.POST.get("version", "")
     if isinstance(move, str):
-        return _feedback(request, match, move, 400)
-    if not (version.isascii() and version.isdigit()):
-        return _feedback(request, match, "The move did not say which board you saw; refreshed.", 400)
+        return _feedback(request, match.pk, move, 400)
+    if not (version.isascii() and version.isdigit() and len(version) <= 9):
+        return _feedback(request, match.pk, "The move did not say which board you saw; refreshed.", 400)
+    seen = request.POST.get("seen", "")[:64]
     try:
-        match = submit_move(match.pk, request.user, move, int(version))
+        match = submit_move(match.pk, request.user, move, int(version), seen=seen)
     except Refused as exc:
-        match.refresh_from_db()
-        return _feedback(request, match, exc.message, exc.status)
-    return _feedback(request, match, "", 200)
+        return _feedback(request, match.pk, exc.message, exc.status)
+    return _feedback(request, match.pk, "", 200, done=match)
 
 
 def _can_chat(match: Match, user) -> bool:

@@ -58,9 +58,12 @@ def _act(request, pk, action, *args):
     return HttpResponseClientRedirect(url) if request.htmx else redirect(url)
 
 
-@login_required
 @require_POST
 def join(request, pk):
+    """Take a seat; a visitor who is not logged in is sent to log in and comes back here."""
+    if not request.user.is_authenticated:
+        url = f"{reverse('login')}?next={reverse('match', args=[pk])}"
+        return HttpResponseClientRedirect(url) if request.htmx else redirect(url)
     return _act(request, pk, tables.join_table)
 
 

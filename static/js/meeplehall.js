@@ -11,16 +11,31 @@
   }
   setInterval(tick, 1000);
 
-  // Every few seconds the match page tells its socket which version it shows; the server answers
-  // only if the board is behind (an update lost on the way heals without a reload).
+  // Every few seconds the match page tells its socket which revision it shows; the server answers
+  // only if the page is behind (an update lost on the way heals without a reload).
   setInterval(function () {
     var live = document.getElementById("match-live");
     var socketElt = document.getElementById("match-socket");
     var data = socketElt && socketElt["htmx-internal-data"];
     var wrapper = data && data.webSocket;
     if (!live || !wrapper || !wrapper.socket || wrapper.socket.readyState !== 1) return;
-    wrapper.socket.send(JSON.stringify({ version: Number(live.dataset.version) }));
+    wrapper.socket.send(JSON.stringify({ revision: Number(live.dataset.revision) }));
   }, 7000);
+  // The invite link is rendered as a path (frames do not know the host); show it whole.
+  function absoluteInvites() {
+    document.querySelectorAll("input[data-invite-path]").forEach(function (el) {
+      el.value = window.location.origin + el.dataset.invitePath;
+    });
+  }
+  absoluteInvites();
+  document.addEventListener("htmx:oobAfterSwap", absoluteInvites);
+  document.addEventListener("focusin", function (e) {
+    if (e.target.matches && e.target.matches("input[data-invite-path]")) e.target.select();
+  });
+  // A chat message that was accepted leaves the box empty for the next one.
+  document.addEventListener("htmx:afterRequest", function (e) {
+    if (e.target.matches && e.target.matches("form.chat-form") && e.detail.successful) e.target.reset();
+  });
   document.addEventListener("htmx:wsOpen", function (e) {
     document.body.classList.remove("socket-down");
   });
