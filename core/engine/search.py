@@ -23,6 +23,7 @@ import random
 import time
 
 from .bots import Bot, RandomBot, Situation, decide_in_sample
+from .errors import IllegalMove
 from .game import Game, Move, Result, State, ranks_by
 from .play import copy_json
 
@@ -109,6 +110,8 @@ class SearchBot(Bot):
                 self._iterate(game, situation, root, rng, deadline)
             except _OutOfTime:
                 break
+            except IllegalMove:
+                continue  # a rollout bot proposed a move its game refused: drop that iteration
             if deadline is not None and time.perf_counter() > deadline:
                 break
         legal = {move_key(m) for m in situation.moves}
@@ -179,4 +182,7 @@ def _next_actor(game: Game, state: State) -> int | None:
 
 
 def _apply(game: Game, state: State, seat: int, move: Move, rng: random.Random) -> State:
-    return game.apply(copy_json(state), seat, copy_json(move), rng)
+    """Apply in place: each iteration owns its freshly sampled state, so the per-ply deep copy
+    that protects a real match is not needed here (it was most of the search's time). The move
+    is copied so that no state aliases a move kept in the tree."""
+    return game.apply(state, seat, copy_json(move), rng)
