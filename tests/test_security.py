@@ -14,9 +14,18 @@
 
 from __future__ import annotations
 
+import http.cookiejar
 import json
 import re
+import sqlite3
 import string
+import subprocess
+import sys
+import time
+import urllib.error
+import urllib.parse
+import urllib.request
+from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass, field
 from html import unescape
 
@@ -43,6 +52,7 @@ from core.routing import websocket_urlpatterns
 from core.services import submit_move
 from core.services.replays import states_by_ply
 from core.services.tables import create_table, join_table
+from tests.servers import ROOT, free_port, portal_env, prepare_database
 
 ORIGIN = (b"origin", b"http://127.0.0.1:8000")
 ROLES = ("anon", "anon_private", "nonmember", "no_token", "player", "opponent", "staff")
@@ -527,3 +537,205 @@ def test_fuzzed_move_posts_are_refused_readably_and_change_nothing(ttt_match, al
 def test_readable_pattern_sanity():
     assert READABLE.search('<p class="feedback error" role="alert">That move could not be read.</p>')
     assert not READABLE.search('<p class="feedback error" role="alert"></p>')
+
+
+# ---- log-in throttle (issue 12, finding 2) ------------------------------------------------------
+
+LOGIN = "/accounts/login/"
+RIGHT = "pw-for-tests-123"  # the password conftest's make_user gives everyone
+
+
+def _log_in(client, username, password, address="192.0.2.1"):
+    return client.post(LOGIN, {"username": username, "password": password}, REMOTE_ADDR=address)
+
+
+@pytest.mark.django_db
+def test_login_throttle_counts_the_username_as_authentication_reads_it(alice):
+    """The attack: after 5 failures for alice, guesses for "alice" with 1-8 trailing spaces were
+    all checked and the right password with 9 spaces logged in. Authentication strips and
+    NFKC-normalises the name, so the throttle counts that same name: every variant is refused
+    unchecked, the right password included."""
+    client = Client()
+    assert [_log_in(client, "alice", f"guess-{n}").status_code for n in range(5)] == [200] * 5
+    variants = ["alice" + " " * n for n in range(1, 9)] + [" alice", "ALICE", "\uff41lice"]
+    assert {_log_in(client, name, "guess").status_code for name in variants} == {429}
+    refused = _log_in(client, "alice" + " " * 9, RIGHT)
+    assert refused.status_code == 429 and "wait a few minutes" in refused.content.decode()
+    assert "_auth_user_id" not in client.session
+
+
+@pytest.mark.django_db
+def test_two_addresses_are_throttled_apart_and_the_owner_is_never_locked_out(alice):
+    """The attack: 5 wrong passwords from anyone locked alice out everywhere. Now a guesser's
+    address is refused while alice, from an address that did not fail, logs in; and when 60
+    addresses guess once each (past the per-account limit of 50), an address that failed is
+    refused while a clean one still gets in."""
+    guesser = Client()
+    for n in range(5):
+        _log_in(guesser, "alice", f"guess-{n}", address="203.0.113.7")
+    assert _log_in(guesser, "alice", RIGHT, address="203.0.113.7").status_code == 429
+    owner = Client()
+    assert _log_in(owner, "alice", RIGHT, address="198.51.100.9").status_code == 302
+    assert owner.session["_auth_user_id"] == str(alice.pk)
+
+    for n in range(60):
+        _log_in(Client(), "alice", f"guess-{n}", address=f"10.1.0.{n}")
+    assert _log_in(Client(), "alice", RIGHT, address="10.1.0.3").status_code == 200  # one try left
+    assert _log_in(Client(), "alice", RIGHT, address="10.1.0.3").status_code == 429  # failed before
+    assert _log_in(Client(), "alice", RIGHT, address="10.2.0.1").status_code == 302  # clean address
+
+
+class Browser:
+    """One visitor of a live portal: its own cookies and CSRF token, and the client address a
+    proxy in front of daphne would pass (X-Forwarded-For, read by ``daphne --proxy-headers``)."""
+
+    class _Stay(urllib.request.HTTPRedirectHandler):
+        def redirect_request(self, *args, **kwargs):
+            return None  # a redirect is an answer to look at, not to follow
+
+    def __init__(self, url: str, address: str):
+        self.url, self.address = url, address
+        self.jar = http.cookiejar.CookieJar()
+        self.opener = urllib.request.build_opener(urllib.request.HTTPCookieProcessor(self.jar), self._Stay)
+
+    def request(self, path: str, data: dict | None = None) -> tuple[int, str]:
+        headers = {"X-Forwarded-For": self.address}
+        body = None
+        if data is not None:
+            headers["X-CSRFToken"] = self.csrf_token()
+            body = urllib.parse.urlencode(data).encode()
+        try:
+            with self.opener.open(urllib.request.Request(self.url + path, body, headers), timeout=90) as answer:
+                return answer.status, answer.read().decode()
+        except urllib.error.HTTPError as answer:
+            return answer.code, answer.read().decode()
+
+    def csrf_token(self) -> str:
+        if not any(c.name == settings.CSRF_COOKIE_NAME for c in self.jar):
+            self.request(LOGIN)
+        return next(c.value for c in self.jar if c.name == settings.CSRF_COOKIE_NAME)
+
+    def log_in(self, username: str, password: str) -> int:
+        return self.request(LOGIN, {"username": username, "password": password})[0]
+
+
+@pytest.fixture(scope="module")
+def live_portal(tmp_path_factory):
+    """A real daphne started as the README's production set-up says (``--proxy-headers``), on
+    its own SQLite file with Django's database cache; alice has an account and a table."""
+    folder = tmp_path_factory.mktemp("live-portal")
+    database = folder / "db.sqlite3"
+    env = {**portal_env(f"sqlite:///{database}", MEEPLEHALL_VAR=str(folder)), "CLOCK_INTERVAL": "0"}
+    prepare_database(env)
+    subprocess.run([sys.executable, "manage.py", "shell", "-c", (
+        "from django.contrib.auth import get_user_model; from core.services.tables import create_table; "
+        f"create_table(get_user_model().objects.create_user('alice', password={RIGHT!r}), 'tictactoe', 2)"
+    )], cwd=ROOT, env=env, check=True)
+    port = free_port()
+    with open(folder / "daphne.log", "wb") as log:
+        server = subprocess.Popen(
+            [sys.executable, "-m", "daphne", "--proxy-headers", "-b", "127.0.0.1", "-p", str(port),
+             "config.asgi:application"], cwd=ROOT, env=env, stdout=log, stderr=subprocess.STDOUT)
+        url = f"http://127.0.0.1:{port}"
+        try:
+            for _ in range(150):
+                try:
+                    urllib.request.urlopen(url + "/healthz", timeout=1).read()
+                    break
+                except OSError:
+                    time.sleep(0.2)
+            yield url, database
+        finally:
+            server.terminate()
+            server.wait(timeout=10)
+
+
+def test_100_parallel_guesses_through_a_proxy_are_all_counted(live_portal):
+    """The attack: 100 parallel guesses were all checked (the counter lost updates and ended at
+    19), and behind the README's proxy every client was 127.0.0.1. Through a live daphne with
+    --proxy-headers, 100 parallel guesses from one client address: exactly 5 are checked, 95
+    refused, and the right password is then refused there but accepted from another address."""
+    url, database = live_portal
+    with ThreadPoolExecutor(max_workers=25) as pool:
+        answers = list(pool.map(lambda n: Browser(url, "203.0.113.7").log_in("alice", f"guess-{n}"), range(100)))
+    assert (answers.count(200), answers.count(429), len(answers)) == (5, 95, 100)
+    with sqlite3.connect(database) as db:
+        counted = db.execute("SELECT count FROM core_ratecounter WHERE key LIKE 'login:pair:%'").fetchall()
+    assert counted == [(100,)]
+    assert Browser(url, "203.0.113.7").log_in("alice", RIGHT) == 429
+    assert Browser(url, "198.51.100.9").log_in("alice", RIGHT) == 302
+
+
+def test_parallel_chat_posts_store_at_most_the_limit(live_portal):
+    """Finding 8: the chat limit was read-then-set, so 6 of a parallel burst got through a limit
+    of 5. Through a live daphne, 30 parallel posts by one player store exactly the limit."""
+    url, database = live_portal
+    alice = Browser(url, "198.51.100.20")
+    assert alice.log_in("alice", RIGHT) == 302
+    with sqlite3.connect(database) as db:
+        (match_id,) = db.execute("SELECT id FROM core_match").fetchone()
+    with ThreadPoolExecutor(max_workers=15) as pool:
+        answers = list(pool.map(lambda n: alice.request(f"/match/{match_id}/chat/", {"text": f"hello {n}"})[0],
+                                range(30)))
+    with sqlite3.connect(database) as db:
+        (stored,) = db.execute("SELECT count(*) FROM core_chatmessage").fetchone()
+    limit = settings.CHAT_RATE["messages"]
+    assert (stored, answers.count(200), answers.count(429)) == (limit, limit, 30 - limit)
+
+
+# ---- same-site redirects only (finding 3) -------------------------------------------------------
+
+OFF_SITE = ["https://evil.example/", "//evil.example/", "https:evil.example", "javascript:alert(1)",
+            "\\\\evil.example", "http://testserver.evil.example/", " https://evil.example/"]
+
+
+@pytest.mark.django_db
+@pytest.mark.parametrize("target", OFF_SITE)
+def test_signup_follows_only_a_same_site_next(target):
+    """The attack: a valid sign-up with ?next=https://evil.example/ answered 302 to that site,
+    and ?next=javascript:... gave a 500 after the account was made. Both now land on home."""
+    client = Client()
+    answer = client.post(f"/accounts/signup/?next={urllib.parse.quote(target)}", {
+        "username": "newcomer", "password1": "a-long-horse-battery", "password2": "a-long-horse-battery"})
+    assert (answer.status_code, answer["Location"]) == (302, "/")
+    assert client.get("/").wsgi_request.user.username == "newcomer"
+
+
+@pytest.mark.django_db
+def test_every_view_that_reads_next_keeps_to_this_site(alice):
+    client = Client()
+    answer = client.post("/accounts/signup/?next=/games/tictactoe/", {
+        "username": "newcomer", "password1": "a-long-horse-battery", "password2": "a-long-horse-battery"})
+    assert answer["Location"] == "/games/tictactoe/"
+    for target in OFF_SITE:
+        client = Client()
+        answer = client.post(f"{LOGIN}?next={urllib.parse.quote(target)}", {"username": "alice", "password": RIGHT})
+        assert (answer.status_code, answer["Location"]) == (302, "/"), target
+        answer = client.post(f"/accounts/logout/?next={urllib.parse.quote(target)}")
+        assert answer.status_code == 302 and "evil" not in answer["Location"], target
+
+
+# ---- profiles (finding 7) -----------------------------------------------------------------------
+
+
+@pytest.mark.django_db
+def test_profiles_list_private_matches_only_to_those_who_may_view_them(world):
+    """The attack: a stranger's look at /u/alice/ listed her private matches (game, status,
+    score, place). Now only her opponent, staff and holders of the invite see them."""
+    users, build = world
+    tables = build("finished")
+    public, private = tables["public"].pk, tables["private"].pk
+
+    def listed(client) -> set[int]:
+        page = client.get("/u/alice/").content.decode()
+        return {pk for pk in (public, private) if f"/match/{pk}/" in page}
+
+    viewers = {"anonymous": Client(), "stranger": Client(), "opponent": Client(), "staff": Client(),
+               "invited": Client()}
+    viewers["stranger"].force_login(users["carol"])
+    viewers["opponent"].force_login(users["bob"])
+    viewers["staff"].force_login(users["dora"])
+    viewers["invited"].get(f"/invite/{tables['private'].invite_token}/")
+    seen = {name: listed(client) for name, client in viewers.items()}
+    assert seen == {"anonymous": {public}, "stranger": {public}, "opponent": {public, private},
+                    "staff": {public, private}, "invited": {public, private}}

@@ -6,8 +6,9 @@ from django.conf import settings
 from django.contrib import messages
 from django.contrib.auth import get_user_model, login
 from django.contrib.auth.decorators import login_required
-from django.contrib.auth.forms import UsernameField
+from django.contrib.auth.forms import AuthenticationForm, UsernameField
 from django.contrib.auth.views import LoginView
+from django.core.exceptions import ValidationError
 from django.shortcuts import get_object_or_404, redirect, render
 from django.template.loader import render_to_string
 from django.utils.http import url_has_allowed_host_and_scheme
@@ -53,6 +54,13 @@ def login_name(raw: str) -> str:
     return UsernameField().to_python(raw or "").casefold()
 
 
+class ThrottledForm(AuthenticationForm):
+    """The log-in form as shown to a refused try: it says why, and never checks the password."""
+
+    def clean(self):
+        raise ValidationError(REFUSED, code="throttled")
+
+
 class ThrottledLoginView(LoginView):
     """Django's login view, counting every try before the password is checked.
 
@@ -83,8 +91,7 @@ class ThrottledLoginView(LoginView):
             or tries_here > 1 and tries_anywhere > limit.get("per_user_attempts", 50)
             or tries_from_address > limit.get("per_address_attempts", 100)
         ):
-            form = self.get_form()
-            form.add_error(None, REFUSED)
+            form = ThrottledForm(request, data=request.POST)
             return self.render_to_response(self.get_context_data(form=form), status=429)
         return super().post(request, *args, **kwargs)
 
