@@ -6,7 +6,10 @@ from .catalog import LEVELS
 
 
 def record_solo_result(match, result) -> None:
-    """Update the human player's SoloProgress after a finished solo match (bots are ignored)."""
+    """Update the human player's SoloProgress after a finished solo match (bots are ignored).
+
+    A game without a level has no win or loss (``won`` is None); its best score still counts.
+    """
     from .models import SoloProgress
 
     if isinstance(result, dict):
@@ -14,7 +17,7 @@ def record_solo_result(match, result) -> None:
 
         result = Result.from_json(result)
     seats = list(match.seats.all())
-    if len(seats) != 1 or not result.won:
+    if len(seats) != 1:
         return
     seat = seats[0]
     if seat.bot or seat.user_id is None:
@@ -27,7 +30,7 @@ def record_solo_result(match, result) -> None:
         level = 0
     extreme = bool(details.get("extreme", options.get("extreme", False)))
     progress, _created = SoloProgress.objects.get_or_create(user=seat.user)
-    progress.record(level, extreme, int(result.scores[0]), bool(result.won[0]))
+    progress.record(level, extreme, int(result.scores[0]), bool(result.won and result.won[0]))
     progress.save()
 
 

@@ -113,7 +113,23 @@ def test_lift_wrap_gives_a_token_and_an_amenity_and_game_ends_after_sixteen_turn
     amenities = [c for c in run.state["lodges"][0]["cells"].values() if c["tile"].startswith("amenity-")]
     assert len(amenities) == 4
     result = GAME.result(run.state)
-    assert result.won is not None and result.details["rank"] == rank_title(result.scores[0])
+    assert result.won is None and result.details["rank"] == rank_title(result.scores[0])
+
+
+def test_without_a_level_the_solo_game_is_scored_for_a_rank_not_won_or_lost():
+    """"Calculate your score and compare it to the table below": 50-59 is a Weekend Tourist.
+    Only the difficulty levels have a goal ("To win, you must score 60+ points"), so a game
+    without a level reports its rank and no win or loss."""
+    state = solo()
+    state["over"] = True
+    g = list(state["guest_bag"])[:28]
+    layout = {(1, c): ("red+" if c % 2 else "blue+") + g[c - 1] for c in range(1, 28)}
+    put_lodge(state, 0, layout)
+    result = GAME.result(state)
+    assert 50 <= result.scores[0] <= 59
+    assert result.won is None and result.details["rank"] == "Weekend Tourist"
+    view = GAME.view(state, 0)
+    assert view["rank"] == "Weekend Tourist" and view["won"] is None
 
 
 def test_twelve_guests_do_not_end_a_solo_game():
@@ -267,7 +283,7 @@ def test_winning_needs_sixty_points_and_the_level_condition():
 @pytest.mark.parametrize("level", range(0, 9))
 def test_every_level_plays_to_the_end(level):
     run = playout(GAME, 1, seed=level, options={"level": level}, bots=[Innkeeper()])
-    assert run.result.won is not None and run.state["solo_turns"] == 16
+    assert (run.result.won is not None) == bool(level) and run.state["solo_turns"] == 16
 
 
 @pytest.mark.parametrize("level", range(2, 9))

@@ -16,7 +16,9 @@ from ..catalog import (
 from .lodge import (
     grid_of,
     key,
+    place_text,
     placement_spots,
+    touch,
 )
 
 
@@ -120,21 +122,22 @@ class Building:
         col = get_int(move, "col", 1, 999)
         lodge = state["lodges"][seat]
         if (floor, col) not in self._held_spots(state, lodge):
-            raise IllegalMove(f"The tile cannot go on floor {floor}, column {col}.")
+            raise IllegalMove(f"The tile cannot go on {place_text(floor, col)}.")
         held = state["holding"]
         state["holding"] = None
         who = self._name(state, seat)
+        touch(state, seat, "cells", key(floor, col))
         if held["kind"] == "room":
             room = state["display"][held["level"] - 1][held["slot"]]
             state["display"][held["level"] - 1][held["slot"]] = None
             lodge["cells"][key(floor, col)] = {"tile": room, "guest": None}
-            state["log"].append(f"{who} built a {ROOMS[room]} room on floor {floor}, column {col}.")
+            state["log"].append(f"{who} built a {ROOMS[room]} room on {place_text(floor, col)}.")
             self._begin_guests(state, seat, rng)
             return state
         amenity = state["amenity_display"].pop(held["index"])
         lodge["cells"][key(floor, col)] = {"tile": amenity, "guest": None}
         state["log"].append(
-            f"{who} built the {AMENITY_BY_ID[amenity]['name']} on floor {floor}, column {col}.")
+            f"{who} built the {AMENITY_BY_ID[amenity]['name']} on {place_text(floor, col)}.")
         self._refill_amenities(state)
         if held["back"] == "build":
             self._begin_guests(state, seat, rng)

@@ -13,6 +13,7 @@ from ..catalog import (
 )
 from .lodge import (
     draw_one,
+    touch,
 )
 
 
@@ -32,6 +33,7 @@ class Displays:
         if not removed:
             raise IllegalMove("That level of the display is already empty.")
         lodge["tokens"] -= 1
+        touch(state, seat, "levels", level)
         state["display"][level - 1] = [None] * DISPLAY_SLOTS
         state["log"].append(
             f"{self._name(state, seat)} spent a refresh token to clear level {level} of the display.")

@@ -22,6 +22,7 @@ from .building import Building
 from .displays import Displays
 from .guests import Guests
 from .lodge import (
+    close_turn,
     draw_one,
     guest_colors,
     guests_placed,
@@ -215,6 +216,7 @@ class Lodge(Building, Guests, Displays, SkiLift, Views, Game):
         lodge["turns"] += 1
         lodge["fresh"] = []
         state["holding"] = None
+        close_turn(state)
         if state["solo"]:
             state["solo_turns"] += 1
             state["phase"] = "build"
@@ -237,9 +239,10 @@ class Lodge(Building, Guests, Displays, SkiLift, Views, Game):
         scores = [sum(b.values()) for b in breakdown]
         if state["solo"]:
             goals = self.solo_goals(state)
-            won = scores[0] >= SOLO_WIN_SCORE and all(goals.values())
+            # Without a level the solo game is played for a rank only: nothing to win or lose.
+            won = [scores[0] >= SOLO_WIN_SCORE and all(goals.values())] if state["level"] else None
             return Result(
-                scores=scores, ranks=[1], won=[won], breakdown=breakdown,
+                scores=scores, ranks=[1], won=won, breakdown=breakdown,
                 details={
                     "level": state["level"], "extreme": state["extreme"],
                     "rank": rank_title(scores[0]),

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from core.engine import IllegalMove
 from core.engine.fields import get_int, get_str
+from core.text import ordinal
 
 from .. import amenities as am
 from ..catalog import (
@@ -11,6 +12,7 @@ from ..catalog import (
     FLOORS,
     GUEST_BY_ID,
     GUEST_DISPLAY_SIZE,
+    GUEST_POINTS,
     GUESTS_TO_END,
 )
 from .lodge import (
@@ -20,6 +22,8 @@ from .lodge import (
     guest_text,
     guests_placed,
     key,
+    place_text,
+    touch,
 )
 
 
@@ -94,12 +98,17 @@ class Guests:
             a, b = guest_colors(guest)
             raise IllegalMove(
                 f"That guest needs an empty {a} room next to an empty {b} room "
-                f"(floor {floor}, column {col} does not fit).")
+                f"({place_text(floor, col)} does not fit).")
         lodge["cells"][key(floor, col)]["guest"] = guest
         state["turn_guests"][source] += 1
+        touch(state, seat, "cells", key(floor, col))
+        wanted = GUEST_BY_ID[guest]["floor"]
+        worth = (f"their preferred floor, {GUEST_POINTS + floor} points" if wanted == floor else
+                 f"{GUEST_POINTS} points (they prefer the {ordinal(wanted)} floor)")
         state["log"].append(
-            f"{self._name(state, seat)} checked in {guest_text(guest)} from the {source} "
-            f"on floor {floor}.")
+            f"{self._name(state, seat)} checked in {guest_text(guest, floor=False)} from the {source} "
+            f"in the {am.room_color(lodge['cells'][key(floor, col)])} room on {place_text(floor, col)}: "
+            f"{worth}.")
         if not state["solo"] and guests_placed(lodge) >= GUESTS_TO_END and not state["end_triggered"]:
             state["end_triggered"] = True
             state["log"].append("Twelve guests placed: the game ends after this round.")
@@ -122,6 +131,7 @@ class Guests:
         lodge = state["lodges"][seat]
         lodge["valet"].append(guest)
         state["guest_display"][index] = None
+        touch(state, seat, "valet", guest)
         state["log"].append(f"{self._name(state, seat)} moved {guest_text(guest)} to the valet.")
         if state["phase"] == "extra_valet":
             self._refill_guest_display(state, rng)

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from core.text import ordinal
+
 from .. import amenities as am
 from ..catalog import (
     AMENITY_BY_ID,
@@ -33,9 +35,37 @@ def guest_colors(guest_id: str) -> tuple[str, str]:
     return GUEST_BY_ID[guest_id]["colors"]
 
 
-def guest_text(guest_id: str) -> str:
+def guest_text(guest_id: str, floor: bool = True) -> str:
+    """"a red-and-blue guest (prefers the 2nd floor)", as log lines say it."""
     g = GUEST_BY_ID[guest_id]
-    return f"a {g['colors'][0]}/{g['colors'][1]} guest (floor {g['floor']})"
+    text = f"a {g['colors'][0]}-and-{g['colors'][1]} guest"
+    return f"{text} (prefers the {ordinal(g['floor'])} floor)" if floor else text
+
+
+def place_text(floor: int, col: int) -> str:
+    """"the 2nd floor, 3rd from the elevator": a place in a lodge in words."""
+    return f"the {ordinal(floor)} floor, {ordinal(col)} from the elevator"
+
+
+def touch(state: dict, seat: int, part: str, item) -> None:
+    """Note what a move touched, for the board's "last move" marks.
+
+    The record covers one seat's whole turn (a turn is several small moves: build, check in,
+    valet): it starts afresh with the first thing touched after the turn passed on, so the next
+    player still sees what the previous player did until they do something themselves.
+    ``part`` is "cells" (lodge places as "floor,col"), "levels" (display levels) or "valet".
+    """
+    last = state.get("last")
+    if not last or last["seat"] != seat or last["closed"]:
+        last = state["last"] = {"seat": seat, "closed": False, "cells": [], "levels": [], "valet": []}
+    if item not in last[part]:
+        last[part].append(item)
+
+
+def close_turn(state: dict) -> None:
+    """The turn passed on: the next thing touched starts a new "last move" record."""
+    if state.get("last"):
+        state["last"]["closed"] = True
 
 
 def rank_title(score: int) -> str:

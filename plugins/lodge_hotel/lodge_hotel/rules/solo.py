@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from core.engine import IllegalMove
 from core.engine.fields import get_int
+from core.text import and_list
 
 from .. import amenities as am
 from ..catalog import (
@@ -11,12 +12,14 @@ from ..catalog import (
     COLORS,
     FLOORS,
     GUEST_DISPLAY_SIZE,
+    LEVELS,
     ROOMS,
 )
 from .lodge import (
     grid_of,
     guest_colors,
     guest_text,
+    touch,
 )
 
 
@@ -48,7 +51,8 @@ class SkiLift:
         row[slots[-1]] = None
         state["room_bag"].append(room)
         color = ROOMS[room]
-        state["log"].append(f"The ski lift removed a {color} room from level {state['lift']}.")
+        touch(state, seat, "levels", state["lift"])
+        state["log"].append(f"The ski lift removed a {color} room from level {state['lift']} of the display.")
         if self._display_needs_refresh(state):
             self._refresh_room_display(state, rng)
         matches = [i for i, g in enumerate(state["guest_display"]) if g and color in guest_colors(g)]
@@ -114,3 +118,39 @@ class SkiLift:
             else:
                 goals[level] = True  # levels 2, 3, 4, 6 and 8 are enforced move by move
         return goals
+
+    def solo_goal_status(self, state):
+        """Every active level with how it stands in the lodge now, in words, for the board.
+
+        ``standing`` is "kept" (enforced by the legal moves, or met so far), "open" (level 1:
+        not every amenity is built and complete yet; it can still be reached until the end),
+        or "lost" (levels 5 and 7 cannot be repaired once broken: amenities and rooms are never
+        removed; level 1 is lost when the game ends without it).
+        """
+        kept = self.solo_goals(state)
+        grid = grid_of(state["lodges"][0])
+        amenity_cells = [(pos, cell) for pos, cell in grid.items() if cell["tile"] in AMENITY_BY_ID]
+        out = []
+        for level in state["rules"]:
+            enforced = level not in (1, 5, 7)
+            standing = "kept" if kept[level] else "lost"
+            if level == 1:
+                done = sum(am.complete(cell["tile"], pos, grid) for pos, cell in amenity_cells)
+                status = f"{done} of 4 amenities complete so far ({len(amenity_cells)} built)"
+                if not kept[level] and not state["over"]:
+                    standing = "open"
+            elif level == 5:
+                floors = sorted(pos[0] for pos, _cell in amenity_cells)
+                status = ("amenities on floors " + and_list(str(f) for f in floors)) if floors \
+                    else "no amenity built yet"
+                status += "" if kept[level] else ": two share a floor"
+            elif level == 7:
+                present = {am.room_color(cell) for cell in grid.values()} - {None}
+                missing = [c for c in COLORS if c not in present]
+                status = (f"no {and_list(missing, 'or')} room in the lodge so far" if missing
+                          else "all five colours are in the lodge")
+            else:
+                status = "the board only offers what this level allows"
+            out.append({"level": level, "text": LEVELS[level], "enforced": enforced,
+                        "standing": standing, "status": status})
+        return out

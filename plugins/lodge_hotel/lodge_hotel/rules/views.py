@@ -7,13 +7,15 @@ from ..catalog import (
     AMENITY_BY_ID,
     FLOORS,
     GUEST_BY_ID,
-    LEVELS,
     ROOMS,
+    SOLO_WIN_SCORE,
 )
 from .lodge import (
     grid_of,
     guests_placed,
+    key,
     lodge_score,
+    rank_title,
 )
 
 #: Views carry the recent log only (the page shows the last 40 lines); the state keeps it all.
@@ -28,33 +30,9 @@ class Views:
 
     def view(self, state, seat):
         players = state["players"]
-        lodges = []
-        for s, lodge in enumerate(state["lodges"]):
-            grid = grid_of(lodge)
-            columns = max((c for _f, c in grid), default=1)
-            rows = [{"floor": f, "cells": [None] * (columns + 1)} for f in range(FLOORS, 0, -1)]
-            amenity_points = 0
-            for (f, c), cell in grid.items():
-                tile = cell["tile"]
-                if tile in ROOMS:
-                    entry = {"kind": "room", "color": ROOMS[tile]}
-                else:
-                    a = AMENITY_BY_ID[tile]
-                    done = am.complete(tile, (f, c), grid)
-                    amenity_points += a["points"] if done else 0
-                    entry = {"kind": "amenity", "name": a["name"], "points": a["points"],
-                             "complete": done}
-                if cell["guest"]:
-                    entry["guest"] = self._guest_view(cell["guest"])
-                rows[FLOORS - f]["cells"][c - 1] = entry
-            score = lodge_score(lodge, amenity_points)
-            lodges.append({
-                "seat": s, "rows": rows, "columns": columns,
-                "valet": [self._guest_view(g) for g in lodge["valet"]],
-                "tokens": lodge["tokens"], "turns": lodge["turns"],
-                "guests_placed": guests_placed(lodge),
-                "score": sum(score.values()), "breakdown": score,
-            })
+        last = state.get("last")
+        result = self.result(state)
+        lodges = [self._lodge_view(state, s, lodge, last, result) for s, lodge in enumerate(state["lodges"])]
         holding = state["holding"]
         held = None
         if holding and holding["kind"] in ("room", "amenity"):
@@ -63,13 +41,15 @@ class Views:
                 held["id"] = state["display"][holding["level"] - 1][holding["slot"]]
             else:
                 held["id"] = state["amenity_display"][holding["index"]]
+        touched_levels = set(last["levels"]) if last else set()
         view = {
             "players": players, "solo": state["solo"], "turn": state["turn"],
             "phase": state["phase"], "over": state["over"], "you": seat,
+            "first_player": None if state["solo"] else 0,
             "holding": held,
             "lift_color": holding["color"] if holding and holding["kind"] == "lift" else None,
             "display": [
-                {"level": lv + 1, "slots": [
+                {"level": lv + 1, "last": lv + 1 in touched_levels, "slots": [
                     {"slot": i, "id": r, "color": ROOMS[r]}
                     if r else {"slot": i, "id": None}
                     for i, r in enumerate(level)
@@ -81,29 +61,78 @@ class Views:
             "room_bag": len(state["room_bag"]), "guest_bag": len(state["guest_bag"]),
             "amenity_stack": len(state["amenity_stack"]),
             "amenity_box": [self._amenity_view(a) for a in state["amenity_box"]],
-            "guests_left_game": len(state["guest_box"]),
+            "guests_sent_home": len(state["guest_box"]),
             "lodges": lodges, "end_triggered": state["end_triggered"],
             "turn_guests": dict(state["turn_guests"]),
             "prompt": self._prompt(state),
+            "last": {k: last[k] for k in ("seat", "cells", "levels", "valet")} if last else None,
             "log": state["log"][-VIEW_LOG_LINES:],
         }
         if state["solo"]:
+            score = lodges[0]["score"]
+            goals = self.solo_goal_status(state)
+            lost_because = []
+            if result and result.won and not result.won[0]:
+                if score < SOLO_WIN_SCORE:
+                    lost_because.append(f"{score} points, {SOLO_WIN_SCORE} needed")
+                lost_because += [f"the level {g['level']} goal was not kept ({g['status']})"
+                                 for g in goals if g["standing"] != "kept"]
             view.update(
                 level=state["level"], extreme=state["extreme"],
-                rules=[{"level": n, "text": LEVELS[n]} for n in state["rules"]],
+                rules=goals, lost_because=lost_because,
                 lift=state["lift"], lift_tokens=state["lift_tokens"],
-                solo_turns=state["solo_turns"],
+                solo_turns=state["solo_turns"], rank=rank_title(score),
+                won=result.won[0] if result and result.won else None,
             )
         return view
+
+    def _lodge_view(self, state, s, lodge, last, result):
+        """One lodge as rows of cells from the top floor down, with its score so far, the
+        conditions of its amenities, what the last turn touched and, at the end, its place."""
+        grid = grid_of(lodge)
+        columns = max((c for _f, c in grid), default=1)
+        rows = [{"floor": f, "cells": [None] * (columns + 1)} for f in range(FLOORS, 0, -1)]
+        touched = set(last["cells"]) if last and last["seat"] == s else set()
+        amenity_points = 0
+        amenities = []
+        for (f, c), cell in sorted(grid.items()):
+            tile = cell["tile"]
+            if tile in ROOMS:
+                entry = {"kind": "room", "color": ROOMS[tile], "last": key(f, c) in touched}
+            else:
+                a = AMENITY_BY_ID[tile]
+                done = am.complete(tile, (f, c), grid)
+                amenity_points += a["points"] if done else 0
+                entry = {"kind": "amenity", "name": a["name"], "points": a["points"],
+                         "condition": a["condition"], "complete": done,
+                         "last": key(f, c) in touched}
+                amenities.append({**entry, "floor": f, "col": c})
+            if cell["guest"]:
+                entry["guest"] = self._guest_view(cell["guest"])
+            rows[FLOORS - f]["cells"][c - 1] = entry
+        score = lodge_score(lodge, amenity_points)
+        fresh = set(last["valet"]) if last and last["seat"] == s else set()
+        return {
+            "seat": s, "rows": rows, "columns": columns,
+            "valet": [{**self._guest_view(g), "last": g in fresh} for g in lodge["valet"]],
+            "tokens": lodge["tokens"], "turns": lodge["turns"],
+            "guests_placed": guests_placed(lodge),
+            "score": sum(score.values()), "breakdown": score, "amenities": amenities,
+            "place": result.ranks[s] if result else None,
+        }
 
     def _prompt(self, state):
         if state["over"]:
             return "The game is over."
+        level8 = 8 in state["rules"]
         return {
             "build": "Take a room from the display (level N goes on floor N)"
             + ("." if state["solo"] else " or an amenity."),
             "place": "Choose a highlighted place in the lodge for the tile, or put it back.",
-            "guests": "Check in guests (one from the display, one from the valet) or end the turn.",
+            "guests": "Level 8: check in one or both valet guests (pick one, then a highlighted "
+            "room), or end the turn." if level8 else
+            "Check in guests (at most one from the display and one from the valet): pick a guest, "
+            "then a highlighted room. Or end the turn.",
             "valet": "Choose a guest from the display for the valet.",
             "extra_valet": "Level 8: choose a second guest from the display for the valet.",
             "start_amenity": "Choose your starting amenity and place it next to your first room.",
