@@ -115,8 +115,9 @@ def sampler_for(game: Game, state: State, seat: int, view: dict[str, Any] | None
 
 
 def situation_for(game: Game, state: State, seat: int) -> Situation:
-    """The seat's :class:`Situation` in ``state``: the only thing a view-bot is shown."""
-    view = game.view(state, seat)
+    """The seat's :class:`Situation` in ``state``: the only thing a view-bot is shown. The view
+    is copied because views may share lists with the state (a log, say)."""
+    view = copy_json(game.view(state, seat))
     return Situation(seat, view, game.legal_moves(state, seat), sampler_for(game, state, seat, view))
 
 
