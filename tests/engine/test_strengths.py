@@ -1,0 +1,37 @@
+"""The easy bot is the normal bot with random slips; strengths are read back from the bots."""
+
+from __future__ import annotations
+
+from tictactoe.bots import Blocker
+from tictactoe.rules import TicTacToe
+
+from core.engine import RandomBot, decide, rng_for
+from core.engine.bots import NoisyBot
+from core.engine.strengths import EASY, EASY_EPSILON, HARD, NORMAL, easy, strength, with_strengths
+
+TTT = TicTacToe()
+THREAT = {"board": [0, 0, None, None, 1, None, None, None, None], "turn": 1, "winner": None, "log": []}
+
+
+def test_without_slips_the_noisy_bot_plays_exactly_like_its_base():
+    for k in range(20):
+        rng = rng_for("calm", k)
+        assert decide(NoisyBot(Blocker(), 0.0, "n", "N"), TTT, THREAT, 1, rng) == {"type": "mark", "cell": 2}
+
+
+def test_the_easy_bot_slips_about_as_often_as_its_epsilon():
+    """Blocking square 2 is the careful move; the easy bot misses it about EASY_EPSILON * 5/6 of
+    the time (a random slip can still land on square 2)."""
+    bot = easy(Blocker())
+    misses = sum(decide(bot, TTT, THREAT, 1, rng_for("slip", k)) != {"type": "mark", "cell": 2} for k in range(600))
+    expected = 600 * EASY_EPSILON * 5 / 6
+    assert abs(misses - expected) < 0.3 * expected, misses
+
+
+def test_with_strengths_puts_normal_first_then_easy_and_hard():
+    bots = with_strengths(TTT, {"blocker": Blocker()})
+    assert list(bots) == ["blocker", "blocker-easy", "blocker-hard"]
+    assert [strength(b) for b in bots.values()] == [NORMAL, EASY, HARD]
+    assert bots["blocker-hard"].label == "Careful bot (hard)"
+    assert with_strengths(TTT, {}) == {}
+    assert strength(RandomBot()) == NORMAL
