@@ -313,7 +313,8 @@ class PortalConsumer(AsyncWebsocketConsumer):
         count = 0
         if self.user is not None and self.user.is_authenticated:
             count = len(queries.matches_awaiting(self.user))
-        return render_to_string("core/_turn_badge.html", {"your_turn_count": count, "oob": True})
+        return render_to_string("core/_turn_badge.html", {"your_turn_count": count, "oob": True,
+                                                          "user": self.user})
 
     def _render_tables(self):
         return render_to_string("core/_tables.html", {

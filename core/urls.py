@@ -1,6 +1,6 @@
 from django.urls import include, path
 
-from .views import accounts, match, pages, replays, tables
+from .views import accounts, match, pages, rematch, replays, tables
 
 urlpatterns = [
     path("", pages.home, name="home"),
@@ -24,7 +24,9 @@ urlpatterns = [
     path("match/<int:pk>/start/", tables.start_now, name="match_start"),
     path("match/<int:pk>/resign/", tables.resign, name="match_resign"),
     path("match/<int:pk>/reclaim/", tables.reclaim, name="match_reclaim"),
-    path("match/<int:pk>/rematch/", tables.rematch, name="match_rematch"),
+    path("match/<int:pk>/rematch/", rematch.offer, name="match_rematch"),
+    path("match/<int:pk>/rematch/accept/", rematch.accept, name="rematch_accept"),
+    path("match/<int:pk>/rematch/decline/", rematch.decline, name="rematch_decline"),
     path("staff/demo-match/", tables.demo_match, name="admin_demo_match"),
     path("accounts/signup/", accounts.signup, name="signup"),
     path("accounts/login/", accounts.ThrottledLoginView.as_view(), name="login"),

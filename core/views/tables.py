@@ -118,12 +118,6 @@ def reclaim(request, pk):
     return _act(request, pk, tables.reclaim_seat)
 
 
-@login_required
-@require_POST
-def rematch(request, pk):
-    return _act(request, pk, tables.rematch)
-
-
 @staff_member_required
 def demo_match(request):
     """Staff start an all-bot match to show a game off (linked from the admin's match list)."""
