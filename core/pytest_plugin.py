@@ -38,6 +38,35 @@ def golden(request):
     return compare
 
 
+@pytest.fixture
+def render_board():
+    """``render_board(game, state, seat)``: the HTML of ``<slug>/board.html`` drawn for ``seat``
+    with the context the match page gives it, failing if it names one of the seat's secrets.
+    Needs Django settings (pytest-django and a settings module)."""
+
+    def render(game, state, seat, players=None, version=1):
+        from types import SimpleNamespace
+
+        from django.template.loader import render_to_string
+
+        count = len(players) if players else kit.player_count(game, state)
+        context = {
+            "view": game.view(state, seat),
+            "seat": seat,
+            "moves": game.legal_moves(state, seat) if seat is not None else [],
+            "players": players or [{"seat": s, "name": f"Player {s + 1}", "is_bot": False}
+                                   for s in range(count)],
+            "match": SimpleNamespace(id=1, pk=1, version=version, game_slug=game.slug),
+            "game": game,
+        }
+        html = render_to_string(f"{game.slug}/board.html", context)
+        leaks = kit.find_leaks(html, game.secrets(state, seat))
+        assert not leaks, f"{game.slug}: the board shows seat {seat} {leaks[:5]}"
+        return html
+
+    return render
+
+
 def installed_games() -> dict[str, Game]:
     """Every game the installed plugins register, by slug (plugin code imported, no Django)."""
     from core.plugins import build_registry, discover_apps

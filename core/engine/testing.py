@@ -204,6 +204,17 @@ def random_playout(
     return Run(game, seed, config.players, options, seat_options, moves, state)
 
 
+def player_count(game: Game, state: State) -> int:
+    """How many seats play in ``state``: the largest count whose seats all have a view."""
+    for players in range(game.max_players, game.min_players - 1, -1):
+        try:
+            game.view(state, players - 1)
+        except (IndexError, KeyError):
+            continue
+        return players
+    return game.min_players
+
+
 def viewers(players: int) -> list[int | None]:
     """Every seat and the spectators (``None``)."""
     return [None, *range(players)]

@@ -1,4 +1,5 @@
-"""Template helpers for game boards: turning a legal move into something a player can click.
+"""Template helpers for game boards: turning a legal move into something a player can click,
+and the shared parts every board draws the same way (a card, a token, a player panel).
 
 ``{% move_attrs move %}`` gives any element the htmx attributes that POST that move with the
 version the player is looking at; ``{% move_form_attrs %}`` does the same for a small form whose
@@ -83,3 +84,60 @@ def find_move(moves, kind, **fields):
         if move.get("type") == kind and all(move.get(k) == v for k, v in fields.items()):
             return move
     return None
+
+
+# ---- the shared board vocabulary: parts drawn the same way in every game -------------------
+# Core's parts carry classes starting with ``mh-``; a game's own classes start with its slug
+# and a dash (``tictactoe-cell``); states are ``is-*`` (``is-last``, ``is-active``).
+
+
+@register.simple_tag
+def meeple_css() -> str:
+    """``{% meeple_css %}``: the stylesheet of the shared parts, for a board that uses them."""
+    from django.templatetags.static import static
+
+    return format_html('<link rel="stylesheet" href="{}">', static("meeple/parts.css"))
+
+
+@register.simple_tag
+def is_last(view, kind, item) -> str:
+    """``class="kavango-card {% is_last view 'cards' card.id %}"``: ``is-last`` when the view's
+    ``last`` entry (what the last move touched) lists ``item`` under ``kind``."""
+    last = view.get("last") if isinstance(view, dict) else None
+    touched = last.get(kind) if isinstance(last, dict) else None
+    return "is-last" if isinstance(touched, list) and item in touched else ""
+
+
+def _move_context(context) -> dict:
+    return {"match": context.get("match"), "seen": context.get("seen", "")}
+
+
+@register.inclusion_tag("meeple/card.html", takes_context=True)
+def card(context, name, value=None, detail="", kind="", move=None, last=False, face_down=False,
+         back="", label="", classes=""):
+    """``{% card "Zebra" value=3 detail="savanna" kind="animal" move=m last=True %}``: a card
+    face; with ``face_down=True`` only its ``back`` ("Deck A") and nothing of the face; with
+    ``move`` it is a button playing that move."""
+    return {**_move_context(context), "name": name, "value": value, "detail": detail,
+            "kind": kind, "move": move, "last": last, "face_down": face_down, "back": back,
+            "label": label or (back if face_down else name), "classes": classes}
+
+
+@register.inclusion_tag("meeple/token.html")
+def token(label, count=None, kind="", symbol="", last=False, classes=""):
+    """``{% token "Squirrel" count=3 kind="squirrel" symbol="S" %}``: a round token with an
+    optional count; ``label`` is what a screen reader says."""
+    return {"label": label, "count": count, "kind": kind, "symbol": symbol, "last": last,
+            "classes": classes}
+
+
+@register.inclusion_tag("meeple/player_panel.html", takes_context=True)
+def player_panel(context, player, stats=None, active=False, last=False, classes=""):
+    """``{% player_panel p stats=row active=True %}``: one player's name and figures, where
+    ``p`` is an entry of ``players`` and ``stats`` a dict (or pairs) of label -> value from the
+    view; the viewer's own panel is marked ``is-you``."""
+    pairs = list(stats.items()) if isinstance(stats, dict) else list(stats or [])
+    seat = player.get("seat") if isinstance(player, dict) else None
+    return {"name": player.get("name", "") if isinstance(player, dict) else str(player),
+            "stats": pairs, "active": active, "last": last, "classes": classes,
+            "you": seat is not None and seat == context.get("seat")}

@@ -23,7 +23,7 @@ def sign_up(context, portal, name):
 
 
 def click_cell(page, cell):
-    page.locator(f"#ttt-cell-{cell}").click()
+    page.locator(f"#tictactoe-cell-{cell}").click()
 
 
 def test_two_players_and_a_spectator(portal, browser, shot):
@@ -51,21 +51,21 @@ def test_two_players_and_a_spectator(portal, browser, shot):
     expect(host.locator("#watchers")).to_have_text("1")
 
     click_cell(host, 0)
-    expect(guest.locator("#ttt-cell-0")).to_have_attribute("data-mark", "X")
-    expect(watcher.locator("#ttt-cell-0")).to_have_attribute("data-mark", "X")
+    expect(guest.locator("#tictactoe-cell-0")).to_have_attribute("data-mark", "X")
+    expect(watcher.locator("#tictactoe-cell-0")).to_have_attribute("data-mark", "X")
 
     click_cell(guest, 3)
-    expect(host.locator("#ttt-cell-3")).to_have_attribute("data-mark", "O")
+    expect(host.locator("#tictactoe-cell-3")).to_have_attribute("data-mark", "O")
 
     # The guest's socket drops; the host moves while it is away; it reconnects and catches up.
     guest.evaluate("() => document.querySelector('#match-socket')['htmx-internal-data'].webSocket.socket.close(4000)")
     expect(guest.locator("body")).to_have_class(re.compile("socket-down"))
     click_cell(host, 1)
-    expect(guest.locator("#ttt-cell-1")).to_have_attribute("data-mark", "X", timeout=15000)
+    expect(guest.locator("#tictactoe-cell-1")).to_have_attribute("data-mark", "X", timeout=15000)
     assert guest.evaluate("() => window.mhReconnects") >= 1
 
     click_cell(guest, 4)
-    expect(host.locator("#ttt-cell-4")).to_have_attribute("data-mark", "O")
+    expect(host.locator("#tictactoe-cell-4")).to_have_attribute("data-mark", "O")
     click_cell(host, 2)
     expect(guest.locator(".result")).to_contain_text("Final scores")
     expect(watcher.locator(".result")).to_contain_text("Final scores")
@@ -75,7 +75,7 @@ def test_two_players_and_a_spectator(portal, browser, shot):
     expect(host.locator("#replay-ply")).to_have_text("Move 0 of 5")
     host.click("#replay-forward")
     expect(host.locator("#replay-ply")).to_have_text("Move 1 of 5")
-    expect(host.locator("#ttt-cell-0")).to_have_attribute("data-mark", "X")
+    expect(host.locator("#tictactoe-cell-0")).to_have_attribute("data-mark", "X")
     host.click("#replay-last")
     expect(host.locator("#replay-ply")).to_have_text("Move 5 of 5")
     host.click("#replay-back")

@@ -68,7 +68,7 @@ def test_kill_9_after_an_acknowledged_move_loses_nothing_and_sockets_resync(back
         again = ben.socket(f"/ws/match/{match_id}/")
         frame = again.wait_for('id="match-live"')
         assert live_version(frame) == len(OPENING) + 1 and "Your move!" in frame
-        assert 'id="ttt-cell-6" data-mark="X"' in frame
+        assert 'id="tictactoe-cell-6" data-mark="X"' in frame
         again.close()
     finally:
         server.stop()

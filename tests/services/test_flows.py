@@ -42,7 +42,7 @@ def test_two_players_and_a_spectator_play_to_the_end(backend, portal, name):
         assert live_version(answer.body) == version
         for who, socket in sockets.items():
             frame = socket.wait_version(version)
-            assert f'id="ttt-cell-{cell}"' in frame, who
+            assert f'id="tictactoe-cell-{cell}"' in frame, who
     for socket in sockets.values():
         assert "Final scores" in socket.wait_version(len(WINNING_GAME))
         socket.close()

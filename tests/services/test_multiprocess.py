@@ -41,13 +41,13 @@ def test_a_move_through_one_process_reaches_sockets_on_the_other(pair, name):
 
     ann.base = b.url
     assert ann.move(match_id, {"type": "mark", "cell": 4}, 0).status == 200
-    assert 'id="ttt-cell-4" data-mark="X"' in on_a.wait_version(1)
+    assert 'id="tictactoe-cell-4" data-mark="X"' in on_a.wait_version(1)
     assert "Your move!" in on_b.wait_version(1)
 
     ben.base = a.url
     assert ben.move(match_id, {"type": "mark", "cell": 0}, 1).status == 200
     assert "Your move!" in on_a.wait_version(2)
-    assert 'id="ttt-cell-0" data-mark="O"' in on_b.wait_version(2)
+    assert 'id="tictactoe-cell-0" data-mark="O"' in on_b.wait_version(2)
     on_a.close()
     on_b.close()
 

@@ -5,6 +5,7 @@ from tictactoe.rules import TicTacToe
 
 from core.engine import IllegalMove, MalformedMove, playout, replay
 from core.engine.play import play, start
+from core.pytest_plugin import meeplehall_contract
 
 GAME = TicTacToe()
 
@@ -64,3 +65,30 @@ def test_full_board_without_line_is_a_draw():
 def test_replay_rebuilds_the_same_state():
     run = playout(GAME, 2, seed=7)
     assert replay(GAME, 7, 2, run.options, run.seat_options, run.moves) == run.state
+
+
+def test_the_view_says_which_square_the_last_mark_went_to():
+    """Boards mark what the last move touched from ``view["last"]`` (class ``is-last``)."""
+    state = mark(mark(new(), 0, 4), 1, 8, 2)
+    assert GAME.view(state, None)["last"] == {"cells": [8], "seat": 1}
+    assert GAME.view(new(), 0)["last"] is None
+
+
+def test_the_winning_line_is_marked_in_the_view():
+    """"Whoever first owns a whole row, column or diagonal wins": the board strikes that line."""
+    state = new()
+    for ply, (seat, cell) in enumerate([(0, 2), (1, 0), (0, 4), (1, 1), (0, 6)], 1):
+        state = mark(state, seat, cell, ply)
+    view = GAME.view(state, 1)
+    assert [c["cell"] for c in view["cells"] if c["win"]] == [2, 4, 6]
+    assert view["strikes"] == [{"x1": 250, "y1": 50, "x2": 50, "y2": 250}]
+
+
+def test_the_bot_has_one_name():
+    """The create-table form shows the bot's label, a seat shows its name titled: the same words."""
+    from tictactoe.bots import Blocker
+
+    assert Blocker.label == f"{Blocker.name.title()} bot"
+
+
+TestContract = meeplehall_contract("tictactoe")

@@ -9,7 +9,7 @@ from .rules import LINES
 
 class Blocker(Bot):
     name = "blocker"
-    label = "Careful bot"
+    label = "Blocker bot"
     game = "tictactoe"
 
     def choose(self, game, state, seat, rng):

@@ -1,6 +1,7 @@
 """The rules of tic-tac-toe as pure functions over a JSON state (no Django here).
 
-State: ``{"board": [9 x None|0|1], "turn": seat, "winner": None|0|1, "log": [...]}``.
+State: ``{"board": [9 x None|0|1], "turn": seat, "winner": None|0|1, "last": None|cell,
+"log": [...]}``.
 Seat 0 plays X and moves first. Cells are numbered 0-8, left to right, top to bottom.
 """
 
@@ -25,6 +26,7 @@ class TicTacToe(Game):
     max_players = 2
     playing_time = "2 min"
     summary = "Three in a row wins. The reference game for plugin authors."
+    hidden_information = False
     hidden_information = False  # both seats see the whole board, so bots need no determinize
     options = (
         Option(
@@ -35,7 +37,7 @@ class TicTacToe(Game):
 
     def setup(self, players, options, seat_options, rng):
         first = 0 if options["first"] == "x" else 1
-        return {"board": [None] * 9, "turn": first, "winner": None, "log": []}
+        return {"board": [None] * 9, "turn": first, "winner": None, "last": None, "log": []}
 
     def to_act(self, state):
         if self._over(state):
@@ -52,6 +54,7 @@ class TicTacToe(Game):
         if state["board"][cell] is not None:
             raise IllegalMove("That square is already taken.")
         state["board"][cell] = seat
+        state["last"] = cell
         state["log"].append(f"{MARKS[seat]} marks square {cell + 1}.")
         if any(all(state["board"][i] == seat for i in line) for line in LINES):
             state["winner"] = seat
@@ -61,18 +64,31 @@ class TicTacToe(Game):
 
     def view(self, state, seat):
         lines = [list(line) for line in LINES if self._owner(state, line) is not None]
+        winning = {cell for line in lines for cell in line}
         marks = [None if v is None else MARKS[v] for v in state["board"]]
+        last = state.get("last")
         return {
             "board": marks,
             "cells": [
-                {"cell": c, "x": 100 * (c % 3), "y": 100 * (c // 3), "mark": marks[c]} for c in range(9)
+                {"cell": c, "x": 100 * (c % 3), "y": 100 * (c // 3), "mark": marks[c],
+                 "win": c in winning}
+                for c in range(9)
             ],
             "turn": state["turn"],
             "winner": state["winner"],
             "winning_lines": lines,
+            "strikes": [self._strike(line) for line in lines],
+            "last": None if last is None else {"cells": [last], "seat": state["board"][last]},
             "you": None if seat is None else MARKS[seat],
             "log": state["log"],
         }
+
+    @staticmethod
+    def _strike(line):
+        """The stroke through a winning line, from the centre of its first cell to its last."""
+        first, end = line[0], line[-1]
+        return {"x1": 100 * (first % 3) + 50, "y1": 100 * (first // 3) + 50,
+                "x2": 100 * (end % 3) + 50, "y2": 100 * (end // 3) + 50}
 
     def secrets(self, state, seat):
         return set()
