@@ -16,6 +16,7 @@ from __future__ import annotations
 
 import http.cookiejar
 import json
+import random
 import re
 import sqlite3
 import string
@@ -45,12 +46,14 @@ from hypothesis import settings as hypothesis_settings
 from hypothesis import strategies as st
 
 from config.asgi import application
-from core.engine import RandomBot, decide, find_leaks, rng_for
+from core.engine import Game, MalformedMove, RandomBot, decide, find_leaks, rng_for
+from core.engine.fields import check_payload, get_int
+from core.engine.play import play_move
 from core.models import Match, new_invite_token
 from core.plugins import registry
 from core.routing import websocket_urlpatterns
 from core.services import submit_move
-from core.services.replays import states_by_ply
+from core.services.replays import states_by_ply, verify_match
 from core.services.tables import create_table, join_table
 from tests.servers import ROOT, free_port, portal_env, prepare_database
 
@@ -481,8 +484,10 @@ async def test_no_secret_reaches_a_seated_player(make_user, slug):
 
 # ---- fuzzing the move endpoint ------------------------------------------------------------------
 
+surrogates = st.characters(min_codepoint=0xD800, max_codepoint=0xDFFF, blacklist_categories=())
 json_values = st.recursive(
-    st.none() | st.booleans() | st.integers() | st.floats(allow_nan=False) | st.text(max_size=20),
+    st.none() | st.booleans() | st.integers() | st.integers(10**14, 10**400) | st.floats()
+    | st.text(max_size=20) | st.text(surrogates, min_size=1, max_size=3),
     lambda inner: st.lists(inner, max_size=4) | st.dictionaries(st.text(max_size=8), inner, max_size=4),
     max_leaves=12,
 )
@@ -745,3 +750,141 @@ def test_profiles_list_private_matches_only_to_those_who_may_view_them(world):
     seen = {name: listed(client) for name, client in viewers.items()}
     assert seen == {"anonymous": {public}, "stranger": {public}, "opponent": {public, private},
                     "staff": {public, private}, "invited": {public, private}}
+
+
+# ---- hostile move bodies on every game (finding 4) ----------------------------------------------
+
+# JSON text put into a legal move as one more field, "junk": each must be refused readably.
+HOSTILE_FIELDS = {
+    "NaN": "NaN",
+    "Infinity": "Infinity",
+    "-Infinity": "-Infinity",
+    "a decimal too big for a float": "1e999",
+    "a lone surrogate": '"\\ud800"',
+    "a NUL character": '"a\\u0000b"',
+    "a number of 5,000 digits": "1" + "0" * 5000,
+    "100,000 nested brackets": "[" * 100_000 + "]" * 100_000,
+    "depth-400 nesting": "[" * 400 + "]" * 400,
+    "a megabyte of text": '"' + "m" * 1_000_000 + '"',
+    "2.4 MB of text": '"' + "m" * 2_400_000 + '"',
+}
+# Plain extra fields the game does not read: the move is accepted, the fields are not stored.
+HARMLESS_EXTRAS = {"junk": 1, "note": "hello", "nested": {"deep": [1, 2, 3]}}
+FUZZ_PLIES = (0, 5, 20)
+
+
+def _post_move(client, match_id: int, data: dict):
+    return client.post(f"/match/{match_id}/move/", data, HTTP_HX_REQUEST="true")
+
+
+def _match_record(match_id: int):
+    match = Match.objects.get(pk=match_id)
+    return match.version, match.state, list(match.moves.order_by("ply").values_list("seat", "payload"))
+
+
+def _hostile_bodies(move: dict, version: int) -> dict[str, dict]:
+    """Request bodies that spoil a legal ``move`` in one way each."""
+    text = json.dumps(move)
+    bodies = {name: {"move": f'{text[:-1]}, "junk": {field}}}', "version": str(version)}
+              for name, field in HOSTILE_FIELDS.items()}
+    bodies["a version of 5,000 digits"] = {"move": text, "version": "1" * 5000}
+    numbers = [key for key, value in move.items() if isinstance(value, int) and not isinstance(value, bool)]
+    if numbers:
+        spoiled = text.replace(json.dumps({numbers[0]: move[numbers[0]]})[1:-1],
+                               f'"{numbers[0]}": {"9" * 5000}', 1)
+        bodies["a field of 5,000 digits"] = {"move": spoiled, "version": str(version)}
+    bodies["a NUL in a form field"] = {**{k: str(v) for k, v in move.items() if not isinstance(v, (list, dict))},
+                                       "extra": "a\x00b", "version": str(version)}
+    return bodies
+
+
+@pytest.mark.django_db
+@pytest.mark.parametrize("slug", sorted(registry().games))
+def test_hostile_move_bodies_on_every_game_are_refused_and_only_read_fields_are_stored(make_user, slug):
+    """The attack: bodies with NaN, 100,000 nested brackets, a 5,000-digit version gave 500s;
+    extra fields (1 and 2.4 MB, depth 400, NUL, a lone surrogate) were stored in the move log.
+    Here every installed game is played by people through the services to several plies; at
+    each, every hostile body is refused with a readable 4xx and changes nothing, and a legal
+    move with harmless extra fields is accepted with only the fields the game read stored."""
+    game = registry().game(slug)
+    players = _players(game)
+    users = [make_user(f"player{n}") for n in range(players)]
+    match = create_table(users[0], slug, players, rated=False)
+    for user in users[1:]:
+        match = join_table(match.pk, user)
+    clients = []
+    for user in users:
+        clients.append(Client())
+        clients[-1].force_login(user)
+    rng = random.Random(slug)
+    refused, accepted, checkpoints = 0, 0, 0
+    while True:
+        match = Match.objects.get(pk=match.pk)
+        if match.status != Match.Status.ACTIVE:
+            break
+        seat = rng.choice(sorted(game.to_act(match.state)))
+        legal = game.legal_moves(match.state, seat)
+        move = rng.choice(legal)
+        if match.version not in FUZZ_PLIES:
+            submit_move(match.pk, users[seat], move, match.version)
+            if match.version > max(FUZZ_PLIES):
+                break
+            continue
+        checkpoints += 1
+        before = _match_record(match.pk)
+        for name, body in _hostile_bodies(move, match.version).items():
+            answer = _post_move(clients[seat], match.pk, body)
+            text = answer.content.decode(errors="replace")
+            assert 400 <= answer.status_code < 500 and READABLE.search(text), (slug, name, answer.status_code)
+            assert _match_record(match.pk) == before, (slug, name)
+            refused += 1
+        answer = _post_move(clients[seat], match.pk, {"move": json.dumps({**move, **HARMLESS_EXTRAS}),
+                                                      "version": str(match.version)})
+        assert answer.status_code == 200, (slug, answer.content[:300])
+        stored = Match.objects.get(pk=match.pk).moves.get(ply=match.version + 1).payload
+        assert not set(stored) & set(HARMLESS_EXTRAS), stored
+        assert stored.items() <= move.items() and stored["type"] == move["type"]
+        accepted += 1
+    match = Match.objects.get(pk=match.pk)
+    for payload in match.moves.values_list("payload", flat=True):
+        check_payload(payload)
+        assert not set(payload) & set(HARMLESS_EXTRAS)
+    assert verify_match(match) is None, "the stored moves no longer replay to the stored state"
+    assert checkpoints >= 2 and accepted == checkpoints and refused >= len(HOSTILE_FIELDS) * checkpoints
+
+
+class _Cells(Game):
+    """A one-seat game of marking cells, to watch what play_move stores."""
+
+    slug, name, min_players, max_players = "cells", "Cells", 1, 1
+
+    def setup(self, players, options, seat_options, rng):
+        return {"marked": []}
+
+    def to_act(self, state):
+        return {0}
+
+    def result(self, state):
+        return None
+
+    def move_mark(self, state, seat, move, rng):
+        state["marked"].append(get_int(move, "cell", 0, 8))
+
+    def move_sneaky(self, state, seat, move, rng):
+        """Reads its field past the mapping (dict.get on the class), which play_move cannot see."""
+        state["marked"].append(dict.get(move, "cell"))
+
+
+def test_play_move_stores_the_fields_the_handler_read_and_falls_back_to_the_whole_move():
+    """The mechanism behind the stored payload: a handler reading through the mapping gets its
+    extra fields dropped; one that reads around it still gets a log that replays (whole move)."""
+    game = _Cells()
+    state = game.setup(1, {}, [{}], None)
+    after, stored = play_move(game, state, 0, {"type": "mark", "cell": 4, "x": "junk"}, 1, 7)
+    assert (after, stored, state) == ({"marked": [4]}, {"type": "mark", "cell": 4}, {"marked": []})
+    after, stored = play_move(game, state, 0, {"type": "sneaky", "cell": 5, "x": "junk"}, 1, 7)
+    assert (after, stored) == ({"marked": [5]}, {"type": "sneaky", "cell": 5, "x": "junk"})
+    with pytest.raises(MalformedMove):
+        play_move(game, state, 0, {"type": "mark", "cell": 4, "x": float("nan")}, 1, 7)
+    with pytest.raises(MalformedMove):
+        play_move(game, state, 0, {"type": "mark", "cell": 10**5000}, 1, 7)
