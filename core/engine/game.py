@@ -149,7 +149,15 @@ class Game:
         raise NotImplementedError
 
     def apply(self, state: State, seat: int, move: Move, rng: random.Random) -> State:
-        """Dispatch ``move`` to ``move_<type>(state, seat, move, rng)`` and return the new state."""
+        """Dispatch ``move`` to ``move_<type>(state, seat, move, rng)`` and return the new state.
+
+        Moves from outside reach the handler already checked (plain JSON, small, shallow, valid
+        Unicode: :func:`core.engine.fields.check_payload`) and as a
+        :class:`core.engine.play.ReadMove`: the move log stores only the fields the handler
+        read (``move["x"]``, ``move.get("x")``, ``"x" in move``, or the ``get_*`` readers of
+        :mod:`core.engine.fields`). So a handler reads each field it needs through the mapping
+        and nothing else is needed to normalise a move; extra fields a client sends are dropped.
+        """
         if not isinstance(move, dict):
             raise MalformedMove("A move must be an object with a 'type'.")
         kind = move.get("type")
