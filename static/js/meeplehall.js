@@ -36,6 +36,35 @@
   document.addEventListener("htmx:afterRequest", function (e) {
     if (e.target.matches && e.target.matches("form.chat-form") && e.detail.successful) e.target.reset();
   });
+  // htmx swaps 4xx answers (they carry a message) but not 5xx ones; without this a refused or
+  // failed request (a 503 while the database is busy, a 500) would show nothing at all. The
+  // message is the answer's own role=alert text when it has one, else a plain sentence.
+  function serverTrouble(text) {
+    var box = document.getElementById("server-trouble");
+    if (!box) {
+      box = document.createElement("p");
+      box.id = "server-trouble";
+      box.className = "feedback error";
+      box.setAttribute("role", "alert");
+      (document.querySelector("main") || document.body).prepend(box);
+    }
+    box.textContent = text;
+    box.hidden = !text;
+  }
+  document.addEventListener("htmx:responseError", function (e) {
+    var xhr = e.detail.xhr;
+    if (!xhr || xhr.status < 500) return;
+    var doc = new DOMParser().parseFromString(xhr.responseText || "", "text/html");
+    var alert = doc.querySelector("[role=alert]");
+    serverTrouble((alert && alert.textContent.trim()) ||
+      "The server could not answer (error " + xhr.status + "). Please try again in a moment.");
+  });
+  document.addEventListener("htmx:sendError", function () {
+    serverTrouble("The server could not be reached. Check your connection and try again.");
+  });
+  document.addEventListener("htmx:afterRequest", function (e) {
+    if (e.detail.successful) serverTrouble("");
+  });
   document.addEventListener("htmx:wsOpen", function (e) {
     document.body.classList.remove("socket-down");
   });
