@@ -29,7 +29,7 @@ def render(state, seat):
 
 def test_setup_choice_offers_experts_and_lodge_cards():
     html = render(new_game(2, lodges=True), 0)
-    assert "Keep " in html and "Give back Lodge card" in html
+    assert "Keep this Expert" in html and html.count("Give back</span>") == 9
 
 
 def test_the_hand_is_clickable_when_drafting_and_shows_requirements():
@@ -48,8 +48,8 @@ def test_reserve_spaces_are_clickable_when_placing_and_locks_are_drawn():
     state["drafted"][0] = "kav-quelea-1"
     state["p"][0]["producers"] = ["kav-grass-1"]
     html = render(state, 0)
-    assert "Place in the Reserve" in html and "CP $2m" in html
-    assert "difficulty: maximum" in html
+    assert "Place here" in html and "locked $2m" in html
+    assert "Maximum (Community Protection, 12 markers, Golden Lodge)" in html
 
 
 def test_investment_panel_and_lodge_points():
@@ -57,12 +57,13 @@ def test_investment_panel_and_lodge_points():
     state["p"][0]["lodges"]["kept"] = ["L2-01"]
     place(state, 0, {(0, 0): "scrub_hare", (0, 1): "rock_monitor", (1, 0): "zebra", (1, 1): "lion"})
     html = render(state, 0)
-    assert "Done investing" in html and "Build Lodge L2-01" in html and "You can build" in html
+    assert "Done investing" in html
+    assert "Build the level 2 Lodge (small mammal, reptile/amphibian, large mammal and predator)" in html
 
 
 def test_a_whole_game_renders_at_every_phase():
     run = playout(GAME, 2, seed=9, options={"lodges": True, "golden_lodge": True})
-    assert "Final scores" in render(run.state, 0)
+    assert "Game over" in render(run.state, 0)
     state = new_game(1, lodges=True)
     bot, ply = RandomBot(), 0
     while GAME.to_act(state):
@@ -79,3 +80,61 @@ def test_how_to_play_renders_and_names_the_reconstructions():
 
     html = render_to_string("kavango/how_to_play.html", {})
     assert "reconstruct" in html.lower() and "Golden Lodge" in html and "Oppo" in html
+
+
+def test_research_cards_read_in_words_with_the_payout_of_each_tier():
+    """Research: what the card counts, each tier's threshold and its money and points."""
+    state = to_draft(new_game(2))
+    state["research"] = ["R1-01", "R1-15"]
+    html = render(state, 0)
+    assert "Counts grass symbols." in html and "Counts animals under 1 kg." in html
+    assert "$1m</td>" in html and "$3m + 2 points" in html
+    assert "sym:" not in html and "under_1kg" not in html
+
+
+def test_goal_thresholds_and_running_scores_show_but_others_goals_stay_secret():
+    state = to_draft(new_game(2, lodges=True))
+    state["p"][0]["goals"] = ["goal-03"]
+    place(state, 0, {(0, 0): "lion"})
+    html = render(state, 0)
+    assert "Apex Predators</strong>: counts predators: 2 or more &rarr; 8 points" in html
+    assert "You have 1, worth 0 points now." in html
+    assert "12 points</span>" in html  # your running score: the Lion
+    assert "+ secret goal" in html  # the other player's score leaves their goals out
+    assert "no_lodges_bonus" not in html and "No-Lodges bonus 0" in html
+
+
+def test_the_oppo_panel_reads_in_words_with_its_bonus():
+    state = to_draft(new_game(1, lodges=True, seats=[{"difficulty": "intermediate"}]))
+    html = render(state, 0)
+    assert "No animals yet." in html and "0 animals: ." not in html
+    assert "Lodges bonus 40" in html and "40 points</span>" in html
+
+
+def test_terms_are_explained_where_they_appear():
+    state = to_draft(new_game(2))
+    state = investing(state)
+    state["step"], state["drafted"][0] = "use", "kav-grass-1"
+    html = render(state, 0)
+    assert "Tuck as a producer" in html and "adds its food symbol" in html
+    assert "open discard pile and you take $1m" in html
+
+
+def test_the_last_move_is_marked_on_the_board():
+    """The board marks what the last move touched: here the Reserve space just filled."""
+    state = to_draft(new_game(2, lodges=True))
+    state = investing(state)
+    state["step"], state["drafted"][0] = "use", "kav-quelea-1"
+    state["p"][0]["producers"] = ["kav-grass-1"]
+    state = play(GAME, state, 0, {"type": "use", "how": "reserve", "row": 1, "col": 3}, 5, 1)
+    assert state["last"]["cells"] == [{"seat": 0, "row": 1, "col": 3}]
+    html = render(state, 1)
+    assert html.count('kavango-cell is-last') == 1 and "Red-billed Quelea" in html
+
+
+def test_a_secret_pick_marks_only_who_picked():
+    state = to_draft(new_game(3))
+    card = state["hands"][0][0]
+    state = play(GAME, state, 0, {"type": "draft", "card": card}, 5, 1)
+    assert state["last"] == {"seat": 0}
+    assert GAME.view(state, 1)["last"] == {"seat": 0}

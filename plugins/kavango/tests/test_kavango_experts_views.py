@@ -109,7 +109,7 @@ def test_intermediate_lodges_earn_money_too():
         to_draft(new_game(2, lodges=True, seats=[{"difficulty": "intermediate"}] * 2))
     )
     state["p"][0]["lodges"]["kept"] = ["L2-01"]
-    from kavango_helpers import place
+    from kavango.testing import place
 
     place(state, 0, {(1, 0): "scrub_hare", (1, 1): "rock_monitor", (0, 0): "zebra", (0, 1): "lion"})
     money = state["p"][0]["money"]

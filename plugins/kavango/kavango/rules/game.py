@@ -7,14 +7,7 @@ from core.engine.fields import get_str
 from core.engine.game import ranks_by
 
 from .. import catalog as cat
-from . import draft, investment, scoring, setup, turn, views
-
-DIFFICULTIES = (
-    ("none", "No Lodges (+48 points)"),
-    ("lodges", "Lodges only"),
-    ("intermediate", "Intermediate (Community Protection, 8 markers)"),
-    ("maximum", "Maximum (Community Protection, 12 markers)"),
-)
+from . import draft, investment, last, lodges, scoring, setup, turn, views
 
 ACT_STEPS = {
     "use": turn.use_moves,
@@ -87,7 +80,7 @@ class Kavango(Game):
             choices=(("easy", "Easy"), ("intermediate", "Intermediate"), ("expert", "Expert")),
         ),
         Option(
-            "difficulty", "Lodges difficulty", default="lodges", per_seat=True, choices=DIFFICULTIES
+            "difficulty", "Lodges difficulty", default="lodges", per_seat=True, choices=lodges.DIFFICULTIES
         ),
         Option(
             "start_money",
@@ -142,6 +135,13 @@ class Kavango(Game):
         if phase == "draft":
             return [{"type": "draft", "card": c} for c in state["hands"][seat]]
         return ACT_STEPS[state["step"]](state, seat)
+
+    def apply(self, state, seat, move, rng):
+        """Every move also records what it touched, for the board's last-move marks."""
+        before = last.snapshot(state)
+        state = super().apply(state, seat, move, rng)
+        state["last"] = last.touched(before, state, seat)
+        return state
 
     def view(self, state, seat):
         return views.view(state, seat)

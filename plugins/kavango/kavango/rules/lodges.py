@@ -12,6 +12,12 @@ from .. import catalog as cat
 from .. import constants as K
 
 CP_DIFFICULTIES = ("intermediate", "maximum")
+DIFFICULTIES = (
+    ("none", "No Lodges (+48 points at a table with Lodges)"),
+    ("lodges", "Lodges only"),
+    ("intermediate", "Intermediate (Community Protection, 8 markers, Golden Lodge)"),
+    ("maximum", "Maximum (Community Protection, 12 markers, Golden Lodge)"),
+)
 
 
 def uses_lodges(state: dict, seat: int) -> bool:

@@ -14,6 +14,7 @@ from .draft import acting_seat
 from .reserve import climate_level, requirement_gaps, requirement_text, sanctuary_spaces, symbols
 
 LOG_LINES = 30  # the view shows the latest lines of the public log
+DIFFICULTY_NAMES = dict(lodges.DIFFICULTIES)
 
 
 def card_info(state: dict, card: str, p: dict | None = None) -> dict:
@@ -43,21 +44,66 @@ def card_info(state: dict, card: str, p: dict | None = None) -> dict:
     return info
 
 
-def _research(card: str) -> dict:
+def _research(state: dict, card: str, viewer: dict | None) -> dict:
+    """A research card in words: what it counts, and per tier the count needed and the payout."""
     r = cat.RESEARCH_BY_ID[card]
-    return {"id": card, "name": r.name, "tiers": list(r.tiers), "counts": r.metric}
+    tiers = []
+    for tier, need in enumerate(r.tiers, start=1):
+        money, vp = scoring.research_reward(state["round"], tier)
+        tiers.append({"tier": tier, "need": need, "money": money, "vp": vp})
+    out = {"id": card, "name": r.name, "counts": cat.metric_words(r.metric), "tiers": tiers}
+    out["is_last"] = card in (state.get("last") or {}).get("research", [])
+    out["claimed_by"] = [
+        {"seat": s, "tier": p["claims"][card]} for s, p in enumerate(state["p"]) if card in p["claims"]
+    ]
+    if viewer is not None:
+        out["you_have"] = scoring.metric(viewer, r.metric)
+        out["you_meet"] = scoring.research_tier(viewer, card)
+    return out
+
+
+def _goal(p: dict, goal_id: str) -> dict:
+    g = cat.GOALS_BY_ID[goal_id]
+    return {
+        "id": goal_id,
+        "name": g.name,
+        "counts": cat.metric_words(g.metric),
+        "steps": [{"need": need, "points": vp} for need, vp in g.steps],
+        "have": scoring.metric(p, g.metric),
+        "points_now": scoring.goal_points(p, goal_id),
+    }
 
 
 def _lodge(card: str) -> dict:
     c = cat.LODGES_BY_ID[card]
-    return {"id": card, "level": c.level, "requires": [cat.TYPE_NAMES[t] for t in c.requires]}
+    return {
+        "id": card,
+        "level": c.level,
+        "requires": [cat.TYPE_NAMES[t] for t in c.requires],
+        "types": list(c.requires),
+        "text": cat.type_list(c.requires),
+    }
+
+
+def _score_now(state: dict, seat: int, shown_goal: bool) -> dict:
+    """The running score: what would count if the game ended now. Goal cards are secret, so a
+    score other players see leaves them out (and says so)."""
+    rows = scoring.breakdown(state, seat, with_goal=shown_goal)
+    return {"total": sum(rows.values()), "rows": rows, "with_goal": shown_goal}
 
 
 def _player(state: dict, seat: int, viewer: int | None, over: bool) -> dict:
     p = state["p"][seat]
     mine = viewer == seat
     fixed = lodges.fixed_cells(p)
-    grid = [[_cell(state, p, r, c, fixed) for c in range(K.COLS)] for r in range(K.ROWS)]
+    touched = state.get("last") or {}
+    changed = {(c["row"], c["col"]) for c in touched.get("cells", []) if c["seat"] == seat}
+    new_points = {(c["row"], c["col"]) for c in touched.get("points", []) if c["seat"] == seat}
+    new_cards = set(touched.get("cards", []))
+    grid = [
+        [dict(_cell(state, p, r, c, fixed), is_last=(r, c) in changed) for c in range(K.COLS)]
+        for r in range(K.ROWS)
+    ]
     choosing = state["phase"] == "choose"
     lodge_cards = (
         p["lodges"]["dealt"] if (mine and choosing) else ([] if choosing else p["lodges"]["kept"])
@@ -75,7 +121,13 @@ def _player(state: dict, seat: int, viewer: int | None, over: bool) -> dict:
         "producers": [_brief(c, with_id=False) for c in p["producers"]],
         "symbols": {k: v for k, v in symbols(p).items() if v},
         "grid": grid,
-        "sanctuary": [card_info(state, c, p if mine else None) for c in p["sanctuary"]],
+        "sanctuary": [
+            dict(card_info(state, c, p if mine else None), is_last=c in new_cards)
+            for c in p["sanctuary"]
+        ],
+        "is_last": touched.get("seat") == seat,
+        "new_producer": seat in touched.get("producers", []),
+        "new_tracks": [t["track"] for t in touched.get("tracks", []) if t["seat"] == seat],
         # The Vet's extra space would give away a hidden Expert: others see the base size.
         "sanctuary_spaces": sanctuary_spaces(p) if mine or over else K.SANCTUARY_SPACES,
         "claims": dict(p["claims"]),
@@ -83,40 +135,68 @@ def _player(state: dict, seat: int, viewer: int | None, over: bool) -> dict:
         "climate_markers": p["climate_markers"],
         "climate_plus": p["climate_plus"],
         "difficulty": p["difficulty"],
+        "difficulty_name": DIFFICULTY_NAMES[p["difficulty"]],
+        "score_now": _score_now(state, seat, mine or over),
+        "claimed_research": [
+            {"name": cat.RESEARCH_BY_ID[c].name, "tier": t} for c, t in p["claims"].items()
+        ],
         "lodge_cards": [
             dict(_lodge(c), built=c in built, discarded=c in p["lodges"]["discarded"])
             for c in lodge_cards
         ],
-        "lodges_built": [dict(b) for b in p["lodges"]["built"]],
-        "golden": p["golden"],
+        "lodges_built": [
+            dict(b, text=cat.type_list(cat.LODGES_BY_ID[b["card"]].requires),
+                 is_last=tuple(b["point"]) in new_points)
+            for b in p["lodges"]["built"]
+        ],
+        "golden": dict(
+            p["golden"],
+            text=lodges.golden_text(p["golden"]["card"]),
+            is_last=tuple(p["golden"]["point"]) in new_points,
+        )
+        if p["golden"]
+        else None,
         "removed_markers": list(p["removed"]),
         "hand_size": len(state["hands"][seat]) if state["phase"] in ("draft", "act") else 0,
         "marker": state["markers"][seat] if state["phase"] in ("draft", "act") else "",
         "has_picked": state["picks"][seat] is not None,
-        "drafted": card_info(state, state["drafted"][seat], p if mine else None)
+        "drafted": dict(
+            card_info(state, state["drafted"][seat], p if mine else None),
+            is_last=state["drafted"][seat] in new_cards,
+        )
         if state["phase"] == "act" and state["drafted"][seat]
         else None,
         "carry": p["carry"],
     }
     if mine or over:
         out["expert"] = _expert(p["expert"]) if p["expert"] else None
-        out["goals"] = [
-            {
-                "id": g,
-                "name": cat.GOALS_BY_ID[g].name,
-                "metric": cat.GOALS_BY_ID[g].metric,
-                "steps": [list(s) for s in cat.GOALS_BY_ID[g].steps],
-                "points_now": scoring.goal_points(p, g),
-            }
-            for g in p["goals"]
-        ]
+        out["goals"] = [_goal(p, g) for g in p["goals"]]
     if mine and p["expert"] is None:
         out["expert_options"] = [_expert(e) for e in p["expert_options"]]
+    if mine and choosing:
+        out["lodge_choice"] = _lodge_choice(p)
     if mine:
         out["lodge_points"] = (
             [{"card": c, "row": pt[0], "col": pt[1]} for c, pt in lodges.buildable(p)]
             if lodges.uses_lodges(state, seat)
             else []
+        )
+    return out
+
+
+def _lodge_choice(p: dict) -> list[dict]:
+    """Setup: the dealt Lodge cards by level, and whether that level is settled yet."""
+    kept = set(p["lodges"]["kept"])
+    out = []
+    for level in (1, 2, 3):
+        cards = [c for c in p["lodges"]["dealt"] if cat.LODGES_BY_ID[c].level == level]
+        settled = any(c in kept for c in cards)
+        out.append(
+            {
+                "level": level,
+                "settled": settled,
+                "cards": [dict(_lodge(c), kept=c in kept) for c in cards],
+            }
         )
     return out
 
@@ -142,13 +222,18 @@ def _brief(card: str, with_id: bool = True) -> dict:
 
 
 def _climate_spaces(state: dict) -> list[dict]:
-    """The track cut into its sections '1', '2', '3' and the open '3+' area, for drawing."""
+    """The track cut into its sections '1', '2', '3' and the open '3+' area, for drawing; each
+    space names who holds it (-1 is Oppo) and whether the last move put it there."""
     track, out, start = state["climate"], [], 0
-    for i, size in enumerate(state["sections"]):
-        cells = track[start : start + size]
-        out.append({"section": str(i + 1), "cells": cells + [None] * (size - len(cells))})
+    fresh = set((state.get("last") or {}).get("climate", []))
+    sizes = list(state["sections"]) + [max(0, len(track) - sum(state["sections"]))]
+    for i, size in enumerate(sizes):
+        cells = [
+            {"who": track[j] if j < len(track) else None, "is_last": j in fresh}
+            for j in range(start, start + size)
+        ]
+        out.append({"section": str(i + 1) if i < 3 else "3+", "cells": cells})
         start += size
-    out.append({"section": "3+", "cells": track[start:]})
     return out
 
 
@@ -183,7 +268,10 @@ def view(state: dict, seat: int | None) -> dict:
         "acting": acting_seat(state),
         "act_order": list(state["act_order"]) if state["phase"] == "act" else [],
         "players": [_player(state, s, seat, over) for s in range(state["players"])],
-        "research": [_research(r) for r in state["research"]],
+        "research": [
+            _research(state, r, state["p"][seat] if seat is not None else None)
+            for r in state["research"]
+        ],
         "climate": {
             "track": list(state["climate"]),
             "sections": list(state["sections"]),
@@ -195,10 +283,15 @@ def view(state: dict, seat: int | None) -> dict:
         "rewild": dict(state["rewild"]),
         "deck_counts": {k: len(v) for k, v in state["decks"].items()},
         "golden": {
+            "in_play": bool(state["options"].get("golden_lodge")),
+            "implied": any(p["difficulty"] in lodges.CP_DIFFICULTIES for p in state["p"])
+            and not state["solo"],
             "cards": [
                 {
                     "id": g,
                     "requires": [cat.TYPE_NAMES[t] for t in cat.GOLDEN_BY_ID[g].requires],
+                    "types": list(cat.GOLDEN_BY_ID[g].requires),
+                    "text": cat.type_list(cat.GOLDEN_BY_ID[g].requires),
                     "min_value": cat.GOLDEN_BY_ID[g].min_value,
                 }
                 for g in state["golden"]["cards"]
@@ -218,20 +311,33 @@ def view(state: dict, seat: int | None) -> dict:
         out["my_pick"] = card_info(state, pick, p) if pick else None
     if state["solo"]:
         o = state["oppo"]
+        rows = scoring.oppo_breakdown(state)
         out["oppo"] = {
             "level": o["level"],
+            "level_name": o["level"].title(),
+            "animal_percent": K.OPPO_ANIMAL_PERCENT[o["level"]],
             "reserve": [_brief(c, with_id=False) for c in o["reserve"]],
             "producers": [_brief(c, with_id=False) for c in o["producers"]],
+            "symbols": {k: v for k, v in symbols(o).items() if v},
             "climate_markers": o["climate_markers"],
             "research_vp": o["research_vp"],
             "hand_size": len(state["hands"][1]),
+            "score_now": {"total": sum(rows.values()), "rows": rows},
         }
+    out["last"] = state.get("last") or {}
     if over:
-        from .game import Kavango
-
-        result = Kavango().result(state)
-        out["result"] = result.to_json()
+        out["standing"] = _standing(state)
     return out
+
+
+def _standing(state: dict) -> dict:
+    """The final standing in one sentence's worth of facts (core draws the score table)."""
+    totals = [sum(scoring.breakdown(state, s).values()) for s in range(state["players"])]
+    if state["solo"]:
+        oppo = sum(scoring.oppo_breakdown(state).values())
+        return {"totals": totals, "oppo": oppo, "winners": [0] if totals[0] >= oppo else []}
+    best = max(totals)
+    return {"totals": totals, "winners": [s for s, t in enumerate(totals) if t == best]}
 
 
 def secrets(state: dict, seat: int | None) -> set[str]:
