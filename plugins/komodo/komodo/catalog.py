@@ -100,6 +100,34 @@ ANIMALS: tuple[tuple[str, str, str, int], ...] = (
     ("komodo-animal-32", "Fur Seal", "W", 15),
 )
 
+# The letters printed on each species' map marker: two characters, unique across the species.
+MARKERS: dict[str, str] = {
+    "Taipan": "Tp",
+    "Thorny Devil": "Th",
+    "Quokka": "Qk",
+    "Bilby": "Bi",
+    "Dingo": "Di",
+    "Red Kangaroo": "RK",
+    "Tarsier": "Tr",
+    "Tuatara": "Tu",
+    "Weta": "We",
+    "Kiwi": "Ki",
+    "Cassowary": "Cs",
+    "Tree Kangaroo": "TK",
+    "Quoll": "Ql",
+    "Tasmanian Devil": "TD",
+    "Frilled Lizard": "FL",
+    "Hornbill": "Hb",
+    "Emu": "Em",
+    "Komodo Dragon": "KD",
+    "Little Blue Penguin": "Pg",
+    "Saltwater Crocodile": "Cr",
+    "Dugong": "Dg",
+    "Platypus": "Pl",
+    "Green Sea Turtle": "GT",
+    "Fur Seal": "FS",
+}
+
 WILD_TYPES: tuple[str, ...] = (
     "Animal Escapes",
     "Animal Exchange",

@@ -25,9 +25,10 @@ from core.engine import Game, IllegalMove, Option, Result
 from core.engine.cards import draw, to_bottom
 from core.engine.fields import get_bool, get_int, get_list, get_str
 from core.engine.game import ranks_by
+from core.text import and_list, counted
 
-from .catalog import ANIMALS, COOP_REMOVED, STARTER, TAME_REMOVED, TERRAINS, WILDS
-from .terrain import ANIMAL, Board, key, parse_key, starter_map
+from .catalog import ANIMALS, COOP_REMOVED, MARKERS, STARTER, TAME_REMOVED, TERRAINS, WILDS
+from .terrain import ANIMAL, FACES, SIDES, Board, key, parse_key, starter_map
 
 WILD = dict(WILDS)
 ESCAPES, EXCHANGE, REQUEST, ON_TAP = (
@@ -40,6 +41,7 @@ BARTER, LOVER, THIEF = "Land Barter", "Land Lover", "Land Thief"
 RELOCATION, RECYCLING, REMODELING = "Relocation", "Recycling", "Remodeling"
 HAND_TILES, HAND_ANIMALS, TILE_LIMIT = 5, 2, 3
 ALL_ANIMALS = [a[0] for a in ANIMALS]
+MIN_HOME = min(a[3] for a in ANIMALS)  # the smallest enclosure any animal can live in
 TERRAIN_LETTERS = tuple(TERRAINS)
 
 
@@ -132,6 +134,8 @@ class Komodo(Game):
             "final_left": None,
             "idle": 0,
             "coop": {"lost": None, "must": []} if coop else None,
+            "turns": 0,
+            "last": None,
             "over": False,
             "log": [],
         }
@@ -438,7 +442,7 @@ class Komodo(Game):
         for t in tiles:
             state["hands"][seat]["tiles"].remove(t)
         to_bottom_list(state["tiles"], tiles)
-        state["log"].append(f"{who(seat)} exchanges {len(tiles)} tile(s).")
+        state["log"].append(f"{who(seat)} exchanges {counted(len(tiles), 'tile')}.")
         self._replenish(state, seat, None, None, rng)
         return state
 
@@ -456,7 +460,7 @@ class Komodo(Game):
         for a in animals:
             state["hands"][seat]["animals"].remove(a)
         to_bottom_list(state["animals"], animals)
-        state["log"].append(f"{who(seat)} exchanges {len(animals)} animal card(s).")
+        state["log"].append(f"{who(seat)} exchanges {counted(len(animals), 'animal card')}.")
         self._replenish(state, seat, None, None, rng)
         return state
 
@@ -472,14 +476,16 @@ class Komodo(Game):
             raise IllegalMove(
                 "You may place at most three tiles a turn (unless you play Land Lover)."
             )
-        reason, _groups = self._board(state).check(tid, rot, x, y)
+        board = self._board(state)
+        reason, groups = board.check(tid, rot, x, y)
         if reason:
             raise IllegalMove(reason)
         hand["tiles"].remove(tid)
         state["map"][key(x, y)] = [tid, rot]
         turn["placed"] += 1
         turn["acted"] = True
-        state["log"].append(f"{who(seat)} places a tile at {x}, {y}.")
+        _touch(state, seat, tiles=[tid])
+        state["log"].append(f"{who(seat)} places {_placement_words(board, tid, x, y, groups)}.")
         if lover_phase:
             if not hand["tiles"]:
                 self._finish_coop_turn(state, seat, rng)
@@ -503,7 +509,11 @@ class Komodo(Game):
         hand["animals"].remove(animal)
         state["housed"].append({"animal": animal, "owner": seat, "x": x, "y": y, "lock": False})
         turn["housed_hand"] = turn["housed_any"] = turn["acted"] = True
-        state["log"].append(f"{who(seat)} houses the {species(animal)}.")
+        _touch(state, seat, animals=[animal])
+        state["log"].append(
+            f"{who(seat)} houses the {species(animal)} ({ANIMAL[animal][2]} points)"
+            f" in {_enclosure_words(self._board(state), x, y)}."
+        )
         if turn["on_tap"]:
             self._draw_animals(state, seat, HAND_ANIMALS - len(hand["animals"]))
         self._check_coop_win(state)
@@ -531,13 +541,18 @@ class Komodo(Game):
         state["loose"].remove(loose)
         state["housed"].append({"animal": animal, "owner": seat, "x": x, "y": y, "lock": False})
         turn["acted"] = turn["housed_any"] = True
+        _touch(state, seat, animals=[animal])
         if loose["owner"] != seat:
             turn["rehoused_other"] = True
             state["log"].append(
-                f"{who(seat)} re-houses {who(loose['owner'])}'s {species(animal)} and takes its card."
+                f"{who(seat)} re-houses {who(loose['owner'])}'s {species(animal)} in"
+                f" {_enclosure_words(self._board(state), x, y)} and takes its card."
             )
         else:
-            state["log"].append(f"{who(seat)} re-houses their {species(animal)}.")
+            state["log"].append(
+                f"{who(seat)} re-houses their {species(animal)} in"
+                f" {_enclosure_words(self._board(state), x, y)}."
+            )
         if state["coop"] is not None and animal in state["coop"]["must"]:
             state["coop"]["must"].remove(animal)
         self._check_coop_win(state)
@@ -665,6 +680,7 @@ class Komodo(Game):
             self._spend(state, seat, c)
         state["housed"].remove(housed)
         state["loose"].append({"animal": animal, "owner": housed["owner"]})
+        _touch(state, seat, animals=[animal])
         if housed["owner"] != seat:
             state["turn"]["released"].append(animal)
         state["log"].append(
@@ -719,7 +735,7 @@ class Komodo(Game):
         state["phase"] = "request"
         shown = sum(len(v) for v in revealed.values())
         state["log"].append(
-            f"{who(seat)} plays Animal Request for {TERRAINS[terrain]} animals; {shown} card(s) are shown to them."
+            f"{who(seat)} plays Animal Request for {TERRAINS[terrain]} animals; {counted(shown, 'card')} {'is' if shown == 1 else 'are'} shown to them."
         )
         return state
 
@@ -778,7 +794,7 @@ class Komodo(Game):
         }
         state["phase"] = "barter_offer" if asked else "barter_choose"
         state["log"].append(
-            f"{who(seat)} plays Land Barter, shows {len(tiles)} tile(s) and asks for {TERRAINS[terrain]}."
+            f"{who(seat)} plays Land Barter, shows {counted(len(tiles), 'tile')} and asks for {TERRAINS[terrain]}."
         )
         return state
 
@@ -793,7 +809,9 @@ class Komodo(Game):
             raise IllegalMove("Offer up to two tiles from your own hand (or none).")
         p["offers"][str(seat)] = list(tiles)
         state["log"].append(
-            f"{who(seat)} offers {len(tiles)} tile(s)." if tiles else f"{who(seat)} makes no offer."
+            f"{who(seat)} offers {counted(len(tiles), 'tile')}."
+            if tiles
+            else f"{who(seat)} makes no offer."
         )
         if len(p["offers"]) == len(p["asked"]):
             for s in [s for s, o in p["offers"].items() if not o]:
@@ -829,7 +847,7 @@ class Komodo(Game):
             theirs.append(g)
         p["given"] += give
         p["traded"].append(other)
-        state["log"].append(f"{who(seat)} trades {len(give)} tile(s) with {who(other)}.")
+        state["log"].append(f"{who(seat)} trades {counted(len(give), 'tile')} with {who(other)}.")
         more = (
             len(give) == 1
             and len(p["traded"]) == 1
@@ -897,8 +915,12 @@ class Komodo(Game):
         self._check_home(board, animal, x, y)
         self._spend(state, seat, card)
         housed.update(x=x, y=y, lock=was_locked)
+        _touch(state, seat, animals=[animal])
         whose = "their" if housed["owner"] == seat else f"{who(housed['owner'])}'s"
-        state["log"].append(f"{who(seat)} plays Relocation and moves {whose} {species(animal)}.")
+        state["log"].append(
+            f"{who(seat)} plays Relocation and moves {whose} {species(animal)} to"
+            f" {_enclosure_words(self._board(state), x, y)}."
+        )
         return state
 
     def move_recycle(self, state, seat, move, rng):
@@ -919,14 +941,15 @@ class Komodo(Game):
         tid = get_str(move, "tile")
         self._lift(state, tid)
         self._spend(state, seat, card)
-        state["log"].append(f"{who(seat)} plays Remodeling and lifts a tile.")
+        state["log"].append(f"{who(seat)} plays Remodeling and lifts tile {tile_number(tid)}.")
         return state
 
     def move_threat_remodel(self, state, seat, move, rng):
         self._phase(state, "threat_remodel")
-        self._lift(state, get_str(move, "tile"))
+        tid = get_str(move, "tile")
+        self._lift(state, tid)
         state["pending"]["threat"] = True
-        state["log"].append(f"{who(seat)} lifts a tile to remodel.")
+        state["log"].append(f"{who(seat)} lifts tile {tile_number(tid)} to remodel.")
         return state
 
     def move_remodel_place(self, state, seat, move, rng):
@@ -942,7 +965,13 @@ class Komodo(Game):
         if not board.animals_fit(groups):
             raise IllegalMove("Every housed animal must keep enough land.")
         state["map"][key(x, y)] = [p["tile"], rot]
-        state["log"].append(f"{who(seat)} puts the tile back at {x}, {y}.")
+        _touch(state, seat, tiles=[p["tile"]])
+        where = (
+            "back where it was"
+            if original
+            else f"down again: {_placement_words(board, p['tile'], x, y, groups)}"
+        )
+        state["log"].append(f"{who(seat)} puts tile {tile_number(p['tile'])} {where}.")
         threat = p.get("threat")
         state["pending"], state["phase"] = None, "turn"
         if threat:
@@ -958,6 +987,7 @@ class Komodo(Game):
             raise IllegalMove("Choose an unlocked housed animal.")
         state["housed"].remove(housed)
         state["loose"].append({"animal": animal, "owner": seat})
+        _touch(state, seat, animals=[animal])
         state["coop"]["must"].append(animal)
         state["log"].append(
             f"The {species(animal)} escapes to {who(seat)}, who must re-house it next turn."
@@ -1093,7 +1123,7 @@ class Komodo(Game):
             short = [s for s in range(n) if len(state["hands"][s]["tiles"]) < 3]
             if short:
                 state["final_left"] = n
-                names = " and ".join(who(s) for s in short)
+                names = and_list(who(s) for s in short)
                 holds = "holds" if len(short) == 1 else "hold"
                 state["log"].append(
                     f"{names} {holds} fewer than three tiles: everyone takes one final turn."
@@ -1105,6 +1135,7 @@ class Komodo(Game):
         self._start_turn(state, (seat + 1) % n)
 
     def _start_turn(self, state, seat):
+        state["turns"] = state.get("turns", 0) + 1
         state["active"] = seat
         state["turn"] = new_turn()
         state["phase"] = "turn"
@@ -1153,13 +1184,14 @@ class Komodo(Game):
         hands = []
         for s, h in enumerate(state["hands"]):
             open_hand = coop or s == seat
+            open_wilds = open_hand or state["variant"] == "tame"
             hands.append(
                 {
                     "seat": s,
                     "tiles": [_tile_view(t) for t in h["tiles"]] if open_hand else None,
                     "animals": [_animal_view(a) for a in h["animals"]] if open_hand else None,
                     "wilds": [{"id": w, "kind": WILD[w]} for w in h["wilds"]]
-                    if open_hand
+                    if open_wilds
                     else None,
                     "tile_count": len(h["tiles"]),
                     "animal_count": len(h["animals"]),
@@ -1173,10 +1205,10 @@ class Komodo(Game):
             )
             if s == seat:
                 hands[-1]["hand_value"] = _score(state, s)[2]
+                hands[-1]["tile_index"] = {t: i for i, t in enumerate(h["tiles"])}
         pending = None
         if state["pending"] is not None:
             pending = _public_pending(state, hidden)
-        result = self.result(state)
         return {
             "variant": state["variant"],
             "phase": state["phase"],
@@ -1200,9 +1232,12 @@ class Komodo(Game):
             "turn": {k: v for k, v in state["turn"].items() if k != "tried"},
             "pending": pending,
             "final_left": state["final_left"],
-            "coop": dict(state["coop"]) if state["coop"] else None,
-            "result": result.to_json() if result else None,
-            "labels": _labels(state, hidden),
+            "coop": dict(state["coop"], won=state["over"] and state["coop"]["lost"] is None)
+            if state["coop"]
+            else None,
+            "labels": _labels(state, seat),
+            "unhoused": _unhoused(state),
+            "last": _last_view(state),
             "log": state["log"][-40:],
         }
 
@@ -1216,7 +1251,9 @@ class Komodo(Game):
         if state["variant"] != "coop":
             for s, h in enumerate(state["hands"]):
                 if s != seat:
-                    hidden |= set(h["tiles"]) | set(h["animals"]) | set(h["wilds"])
+                    hidden |= set(h["tiles"]) | set(h["animals"])
+                    if state["variant"] != "tame":
+                        hidden |= set(h["wilds"])
         p = state["pending"]
         if p and state["phase"] in ("barter_offer", "barter_choose"):
             hidden -= set(p["tiles"])
@@ -1262,6 +1299,42 @@ class Komodo(Game):
 
 
 # ---- module helpers --------------------------------------------------------------------
+
+
+def _touch(state, seat, tiles=(), animals=()):
+    """Remember what this turn changed on the map, for the board's last-move marks."""
+    last = state.get("last")
+    if not last or last["turn"] != state.get("turns", 0):
+        last = state["last"] = {
+            "turn": state.get("turns", 0),
+            "seat": seat,
+            "tiles": [],
+            "animals": [],
+        }
+    last["tiles"] += list(tiles)
+    last["animals"] += list(animals)
+
+
+# where a neighbour lies (dx, dy) -> where the new tile lies from it
+BESIDE = {(0, -1): "below", (1, 0): "left of", (0, 1): "above", (-1, 0): "right of"}
+
+
+def _placement_words(board, tid, x, y, groups):
+    """ "tile 07 (desert and rainforest) right of tile 03, making 14 blocks of desert"."""
+    near = next((x + dx, y + dy) for dx, dy, _m, _t in SIDES if (x + dx, y + dy) in board.tile_at)
+    neighbour = board.tile_at[near]
+    name = "the Starter" if neighbour == STARTER else f"tile {tile_number(neighbour)}"
+    terrain, size, _encs = max(groups, key=lambda g: (g[1], g[0]))
+    return (
+        f"tile {tile_number(tid)} ({_terrain_words(FACES[(tid, 0)].cells)}) "
+        f"{BESIDE[(near[0] - x, near[1] - y)]} {name}, making {size} blocks of {TERRAINS[terrain]}"
+    )
+
+
+def _enclosure_words(board, x, y):
+    enc = board.enclosure_at(x, y)
+    tile = tile_number(board.tile_at[(x // 3, y // 3)])
+    return f"the {enc.size}-block {TERRAINS[enc.terrain]} at tile {tile}"
 
 
 def _tile_ids():
@@ -1372,13 +1445,25 @@ def _score(state, seat):
 
 
 def _tile_view(tid):
-    from .terrain import FACES
-
     rotations = []
     for rot in range(4):
         face = FACES[(tid, rot)]
         rotations.append({"rotation": rot, "cells": _cells(face.cells, face.lock, 0, 0)})
-    return {"id": tid, "rotations": rotations}
+    return {
+        "id": tid,
+        "number": tile_number(tid),
+        "terrains": _terrain_words(FACES[(tid, 0)].cells),
+        "rotations": rotations,
+    }
+
+
+def tile_number(tid):
+    """The number printed on a tile (its id's last part), shown on the map and in buttons."""
+    return tid.rsplit("-", 1)[1]
+
+
+def _terrain_words(cells):
+    return and_list(TERRAINS[t] for t in TERRAIN_LETTERS if t in cells)
 
 
 def _cells(cells, lock, ox, oy):
@@ -1396,12 +1481,19 @@ def _animal_view(animal):
         "terrain_name": TERRAINS[terrain],
         "blocks": blocks,
         "points": blocks,
+        "marker": MARKERS[name],
     }
 
 
 def _map_view(state, board):
-    from .terrain import FACES
+    """The public map: tiles, blocks, enclosures and markers, plus the last turn's marks.
 
+    Enclosures big enough for any animal (five blocks or more) get a number ``n``, largest
+    first; blocks, markers and move buttons carry it so the board can light an enclosure up.
+    """
+    last = state.get("last") or {}
+    order = sorted(board.enclosures, key=lambda e: (-e.size, e.anchor()[1], e.anchor()[0]))
+    number = {e.index: n for n, e in enumerate(x for x in order if x.size >= MIN_HOME)}
     tiles, blocks = [], []
     for text, (tid, rot) in sorted(state["map"].items()):
         x, y = parse_key(text)
@@ -1409,48 +1501,64 @@ def _map_view(state, board):
         tiles.append(
             {
                 "tile": tid,
+                "number": tile_number(tid),
                 "x": x,
                 "y": y,
                 "rotation": rot,
                 "starter": tid == STARTER,
                 "bx": 3 * x,
                 "by": 3 * y,
+                "last": tid in last.get("tiles", ()),
             }
         )
-        blocks += _cells(face.cells, face.lock, 3 * x, 3 * y)
+        for cell in _cells(face.cells, face.lock, 3 * x, 3 * y):
+            cell["n"] = number.get(board.enc_of.get((cell["x"], cell["y"])))
+            blocks.append(cell)
     enclosures = []
-    for e in board.enclosures:
+    for e in order:
         ax, ay = e.anchor()
         enclosures.append(
             {
+                "key": key(ax, ay),
+                "n": number.get(e.index),
                 "terrain": e.terrain,
                 "terrain_name": TERRAINS[e.terrain],
                 "size": e.size,
                 "x": ax,
                 "y": ay,
+                "tile": tile_number(board.tile_at[(ax // 3, ay // 3)]),
                 "locked": e.locked,
                 "animals": [_animal_view(h["animal"]) | {"owner": h["owner"]} for h in e.animals],
             }
         )
-    markers = [
-        _animal_view(h["animal"])
-        | {"owner": h["owner"], "x": h["x"], "y": h["y"], "locked": bool(_locked(board, h))}
-        for h in state["housed"]
-    ]
+    markers = []
+    for e in order:
+        # the size label sits on the enclosure's first block, its markers on the blocks after it
+        spots = sorted(e.blocks, key=lambda b: (b[1], b[0]))
+        for i, h in enumerate(e.animals):
+            x, y = spots[min(i + 1, len(spots) - 1)]
+            markers.append(
+                _animal_view(h["animal"])
+                | {
+                    "owner": h["owner"],
+                    "x": x,
+                    "y": y,
+                    "n": number.get(e.index),
+                    "locked": bool(_locked(board, h)),
+                    "last": h["animal"] in last.get("animals", ()),
+                }
+            )
     spots = board.frontier() + list(board.faces)
     xs = [p[0] for p in spots] or [0]
     ys = [p[1] for p in spots] or [0]
     lo_x, lo_y = min(xs), min(ys)
-    anchors = {
-        f"{e['x']},{e['y']}": {"size": e["size"], "terrain_name": e["terrain_name"]}
-        for e in enclosures
-    }
     return {
         "tiles": tiles,
         "blocks": blocks,
-        "anchors": anchors,
-        "enclosures": sorted(enclosures, key=lambda e: (-e["size"], e["y"], e["x"])),
+        "anchors": {e["key"]: e for e in enclosures},
+        "enclosures": enclosures,
         "markers": markers,
+        "marker_of": {m["id"]: m for m in markers},
         "lifted": state["pending"]["tile"] if state["phase"] == "remodel" else None,
         "box": {
             "x": 3 * lo_x,
@@ -1461,12 +1569,53 @@ def _map_view(state, board):
     }
 
 
-def _labels(state, hidden):
-    """Readable names for every animal this seat may see (templates look moves' ids up here)."""
+def _unhoused(state):
+    """The animals whose markers are not on the map yet (public: all 32 minus the housed)."""
+    on_map = {h["animal"] for h in state["housed"]}
+    waiting = {}
+    for animal in ALL_ANIMALS:
+        if animal not in on_map:
+            name, terrain, blocks = ANIMAL[animal]
+            waiting.setdefault(terrain, []).append(
+                {"species": name, "blocks": blocks, "marker": MARKERS[name]}
+            )
+    return [
+        {"terrain": t, "terrain_name": TERRAINS[t], "animals": sorted(waiting[t], key=_by_size)}
+        for t in TERRAIN_LETTERS
+        if t in waiting
+    ]
+
+
+def _by_size(animal):
+    return (animal["blocks"], animal["species"])
+
+
+def _last_view(state):
+    """What the most recent turn that changed the map touched: its tiles, animals and player."""
+    last = state.get("last")
+    if not last:
+        return None
+    return {"seat": last["seat"], "tiles": list(last["tiles"]), "animals": list(last["animals"])}
+
+
+def _labels(state, seat):
+    """Readable names for the animals this seat may see (templates look moves' ids up here).
+
+    Built from the places the seat sees, never as "all but the hidden", so that where hidden
+    cards lie cannot change which names appear.
+    """
+    seen = {h["animal"] for h in state["housed"]} | {x["animal"] for x in state["loose"]}
+    for s, hand in enumerate(state["hands"]):
+        if s == seat or state["variant"] == "coop":
+            seen |= set(hand["animals"])
+    p = state["pending"]
+    if p and state["phase"] == "request" and seat == p["by"]:
+        for ids in p["revealed"].values():
+            seen |= set(ids)
     labels = {}
-    for animal, (name, terrain, blocks) in ANIMAL.items():
-        if animal not in hidden:
-            labels[animal] = f"{name} ({blocks} {TERRAINS[terrain]})"
+    for animal in sorted(seen):
+        name, terrain, blocks = ANIMAL[animal]
+        labels[animal] = f"{name} ({blocks} {TERRAINS[terrain]})"
     return labels
 
 

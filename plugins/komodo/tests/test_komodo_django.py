@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import re
+
 import pytest
 from django.template.loader import render_to_string
 from komodo import hooks
@@ -82,6 +84,9 @@ def test_board_draws_a_spot_for_every_tile_placement_and_the_wild_card_interacti
     html, moves = render(state, 0, match)
     places = [m for m in moves if m["type"] == "place_tile"]
     assert html.count('class="komodo-spot ') == len(places) and "Replenish and end turn" in html
+    assert "<style" not in html  # the site's content security policy refuses style elements
+    first = state["hands"][0]["tiles"][0]
+    assert html.count("komodo-spot--0-") == sum(1 for m in places if m["tile"] == first)
     state["hands"][0]["wilds"] = ["komodo-wild-09"]
     state["wilds"]["draw"] = [w for w in state["wilds"]["draw"] if w != "komodo-wild-09"]
     for h in state["hands"][1:]:
@@ -108,7 +113,8 @@ def test_board_draws_a_spot_for_every_tile_placement_and_the_wild_card_interacti
     )
     state = play(GAME, state, 2, {"type": "barter_offer", "tiles": []}, 11, 8)
     html, _ = render(state, 0, match)
-    assert "P2 offers" in html and "Trade 1 for 1 with P2" in html
+    offered = state["pending"]["offers"]["1"][0]
+    assert "P2 offers" in html and f"to P2 for tile {offered[-2:]}</button>" in html
 
 
 def test_how_to_play_explains_the_rulings_and_variants():
@@ -127,3 +133,29 @@ def test_how_to_play_explains_the_rulings_and_variants():
         "see only the points you have housed",
     ):
         assert words in html
+
+
+@pytest.mark.django_db
+def test_own_tiles_show_while_waiting_and_house_buttons_name_a_lit_enclosure():
+    """You plan while others play: your tiles are drawn with their numbers even off-turn; a
+    house button carries the number of the enclosure it means, and the map's blocks of that
+    enclosure carry it too (the style sheet lights them up while the button is pointed at)."""
+    match = Match.objects.create(game_slug="komodo", players=2, options={})
+    options, seats = resolve_options(GAME, 2, {})
+    state = start(GAME, 3, 2, options, seats)
+    for s in range(2):
+        animal = state["hands"][s]["animals"][0]
+        state = play(GAME, state, s, {"type": "return_animal", "animal": animal}, s + 1, 3)
+    html, moves = render(state, 1, match)
+    assert not moves and "Your tiles" in html
+    for tile in state["hands"][1]["tiles"]:
+        assert f'aria-label="Tile {tile[-2:]}:' in html
+    for pile in [state["tiles"]] + [h["tiles"] for h in state["hands"]]:
+        if "komodo-tile-01" in pile:
+            pile.remove("komodo-tile-01")
+    state["map"]["0,-1"] = ["komodo-tile-01", 0]
+    state["hands"][0]["animals"] = ["komodo-animal-01"]
+    html, moves = render(state, 0, match)
+    button = re.search(r'komodo-home-(\d+)"[^>]*>House Taipan', html)
+    assert button and f"komodo-enc-{button.group(1)}" in html
+    assert "the 11-block desert at tile 01" in html

@@ -2,8 +2,10 @@
 
 from __future__ import annotations
 
+import re
+
 import pytest
-from komodo.catalog import ANIMALS, TILES, WILDS
+from komodo.catalog import ANIMALS, MARKERS, TILES, WILDS
 from komodo.rules import WILD, Komodo, _placements
 from komodo.terrain import FACES, Board
 
@@ -1033,3 +1035,79 @@ def test_the_end_comes_when_any_player_holds_fewer_than_three_tiles():
         assert GAME.result(state) is None
     state = act(state, 0, {"type": "replenish"})
     assert GAME.result(state) is not None
+
+
+# ---- what the board shows (issue 14, "what the boards hide") ---------------------------
+
+
+def test_every_species_has_its_own_marker_letters():
+    """Taipan, Tarsier and Tasmanian Devil (and Quokka and Quoll) must not share a marker."""
+    species_names = {a[1] for a in ANIMALS}
+    assert set(MARKERS) == species_names
+    assert len(set(MARKERS.values())) == len(species_names)
+    assert all(1 <= len(m) <= 2 for m in MARKERS.values())
+
+
+def test_the_animals_not_yet_housed_are_listed_for_everyone():
+    """Hints: "Look at the animals yet to be housed (the small markers)": all 32 minus those on
+    the map, by species and size only, so no hidden card id is named."""
+    state = begin(players=2)
+    house_direct(state, QUOKKA, 0, 0, 0)
+    waiting = GAME.view(state, None)["unhoused"]
+    listed = [(a["species"], a["blocks"]) for group in waiting for a in group["animals"]]
+    assert len(listed) == 31 and ("Quokka", 15) not in listed and ("Taipan", 5) in listed
+    assert [g["terrain"] for g in waiting] == ["D", "F", "G", "W"]
+    assert "komodo-animal" not in repr(waiting)
+
+
+def test_wild_cards_taken_openly_from_the_tame_display_stay_visible():
+    """Tame the Wildness: wild cards lie "faceup on display so everyone can see what is
+    available" and are taken in turn, so which cards a player took is public."""
+    state = begin(players=3, variant="tame")
+    taken = state["hands"][1]["wilds"]
+    view = GAME.view(state, 0)
+    assert [w["id"] for w in view["hands"][1]["wilds"]] == taken
+    assert not set(taken) & GAME.secrets(state, 0)
+    basic = begin(players=3)
+    assert GAME.view(basic, 0)["hands"][1]["wilds"] is None
+    assert set(basic["hands"][1]["wilds"]) <= GAME.secrets(basic, 0)
+
+
+def test_the_log_describes_a_placement_in_words_with_tile_numbers():
+    """No "places a tile at 2, 0": the tile's number (printed on the map), its terrains and
+    its neighbour are named."""
+    state = clear_hand(begin(), 0)
+    give(state, 0, DD_FF)
+    state = act(state, 0, {"type": "place_tile", "tile": DD_FF, "x": 0, "y": -1, "rotation": 0})
+    line = state["log"][-1]
+    assert line.startswith("Player 1 places tile 05 (desert and rainforest) above the Starter")
+    assert not re.search(r"-?\d+, -?\d+", line)
+    tiles = GAME.view(state, 1)["map"]["tiles"]
+    assert {t["number"] for t in tiles} == {"00", "05"}
+
+
+def test_the_view_names_what_the_last_turn_touched():
+    """The board marks the tiles laid and animals housed in the most recent turn that changed
+    the map; they stay marked while the next player has not changed it yet."""
+    state = clear_hand(begin(), 0)
+    give(state, 0, DD_FF, TAIPAN5)
+    state = act(state, 0, {"type": "place_tile", "tile": DD_FF, "x": 0, "y": -1, "rotation": 0})
+    state = act(state, 0, {"type": "house", "animal": TAIPAN5, "x": 0, "y": -3})
+    state = act(state, 0, {"type": "replenish"})
+    last = GAME.view(state, None)["last"]
+    assert last == {"seat": 0, "tiles": [DD_FF], "animals": [TAIPAN5]}
+    marked = [t["tile"] for t in GAME.view(state, None)["map"]["tiles"] if t["last"]]
+    assert marked == [DD_FF]
+    tile = next(m for m in GAME.legal_moves(state, 1) if m["type"] == "place_tile")
+    state = act(state, 1, tile)
+    assert GAME.view(state, None)["last"] == {"seat": 1, "tiles": [tile["tile"]], "animals": []}
+
+
+def test_two_markers_in_one_enclosure_are_drawn_on_different_blocks():
+    """A 5 and a 10 of one species share their land; both markers must stay readable."""
+    state = clear_hand(begin(), 0)
+    lay(state, 0, -1, DESERT9)
+    house_direct(state, TAIPAN5, 0, 0, -3)
+    house_direct(state, TAIPAN10, 1, 0, -3)
+    markers = GAME.view(state, 2)["map"]["markers"]
+    assert len({(m["x"], m["y"]) for m in markers}) == 2
