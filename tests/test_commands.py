@@ -47,11 +47,25 @@ def test_verifyreplays_fails_on_a_tampered_snapshot(alice, bob):
         run("verifyreplays")
 
 
-def test_startgame_scaffolds_a_renamed_plugin(tmp_path):
-    run("startgame", "hexes", "--directory", str(tmp_path))
-    rules = (tmp_path / "hexes" / "hexes" / "rules.py").read_text()
-    assert "class Hexes(Game)" in rules and 'slug = "hexes"' in rules
-    assert (tmp_path / "hexes" / "hexes" / "templates" / "hexes" / "board.html").exists()
-    assert 'hexes = "hexes"' in (tmp_path / "hexes" / "pyproject.toml").read_text()
+def test_startgame_renders_a_clean_plugin_anywhere(tmp_path):
+    """The scaffold is rendered from core/app_template, not copied from a game: every file is
+    named and written for the new slug, and nothing of another game is left behind."""
+    run("startgame", "hexes", "--directory", str(tmp_path), "--title", "Hex race")
+    root = tmp_path / "hexes"
+    rules = (root / "hexes" / "rules.py").read_text()
+    assert "class Hexes(Game)" in rules and 'slug = "hexes"' in rules and 'name = "Hex race"' in rules
+    board = (root / "hexes" / "templates" / "hexes" / "board.html").read_text()
+    assert 'class="hexes-board"' in board and "{% find_move moves" in board
+    pyproject = (root / "pyproject.toml").read_text()
+    assert 'hexes = "hexes"' in pyproject and '"meeplehall>=' in pyproject
+    files = [p for p in root.rglob("*") if p.is_file()]
+    assert not [p for p in files if p.name.endswith("-tpl") or "app_name" in str(p)]
+    for path in files:
+        text = path.read_text().lower()
+        assert "tictactoe" not in text and "tic-tac-toe" not in text and "ttt" not in text, path
+    assert 'TestContract = meeplehall_contract("hexes")' in (
+        root / "tests" / "test_hexes_rules.py").read_text()
+    with pytest.raises(CommandError):
+        run("startgame", "hexes", "--directory", str(tmp_path))
     with pytest.raises(CommandError):
         run("startgame", "Bad Name", "--directory", str(tmp_path))

@@ -251,3 +251,17 @@ def test_malformed_options_are_reported(plugins_from):
     assert any("'rounds'" in m and "min 5 is above max 2" in m for m in messages)
     assert any("'solo'" in m and "outside 2..2" in m for m in messages)
     assert len(messages) == 4  # rounds' default 3 is also outside its range
+
+
+def test_every_bundled_plugin_depends_on_the_meeplehall_it_runs_on():
+    """A plugin installed on its own pulls in a meeplehall it supports, and this one is in range."""
+    import tomllib
+
+    from packaging.requirements import Requirement
+
+    current = tomllib.loads(Path("pyproject.toml").read_text())["project"]["version"]
+    for path in sorted(Path("plugins").glob("*/pyproject.toml")):
+        needs = [Requirement(d) for d in tomllib.loads(path.read_text())["project"]["dependencies"]]
+        meeplehall = [r for r in needs if r.name == "meeplehall"]
+        assert meeplehall and meeplehall[0].specifier, f"{path}: depend on a meeplehall range"
+        assert current in meeplehall[0].specifier, f"{path}: {meeplehall[0]} excludes {current}"

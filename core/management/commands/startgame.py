@@ -1,39 +1,61 @@
-"""Scaffold a new game plugin by copying the reference plugin (tic-tac-toe) under a new name."""
+"""Scaffold a new game plugin from Meeple Hall's app template (core/app_template).
+
+Like Django's ``startapp``, this renders ``*-tpl`` files with the game's name; it never copies an
+existing game. The result is a complete, installable plugin that passes the contract kit: a
+small placeholder game to replace with your own.
+"""
 
 from __future__ import annotations
 
 import re
 import shutil
+from importlib.metadata import PackageNotFoundError, version
 from pathlib import Path
 
-from django.conf import settings
-from django.core.management.base import BaseCommand, CommandError
+from django.core.management.base import CommandError
+from django.core.management.templates import TemplateCommand
 
-TEMPLATE = "tictactoe"
+APP_TEMPLATE = Path(__file__).resolve().parents[2] / "app_template"
+RENDERED = ("py", "toml", "html", "css", "md")
 
 
-class Command(BaseCommand):
-    help = "Create plugins/NAME from the tic-tac-toe reference plugin, renamed throughout."
+def supported_range() -> tuple[str, str]:
+    """The meeplehall versions a new plugin declares: this minor series (0.x) or major (1+)."""
+    try:
+        major, minor = (int(part) for part in version("meeplehall").split(".")[:2])
+    except (PackageNotFoundError, ValueError):
+        major, minor = 0, 1
+    if major == 0:
+        return f"0.{minor}", f"0.{minor + 1}"
+    return f"{major}.{minor}", f"{major + 1}"
+
+
+class Command(TemplateCommand):
+    help = "Create DIRECTORY/NAME, a new game plugin rendered from Meeple Hall's app template."
+    rewrite_template_suffixes = tuple((f".{ext}-tpl", f".{ext}") for ext in RENDERED)
 
     def add_arguments(self, parser):
         parser.add_argument("name", help="the game slug: lowercase letters, digits, underscores")
-        parser.add_argument("--directory", default=str(Path(settings.BASE_DIR) / "plugins"))
+        parser.add_argument("--directory", default=".",
+                            help="the folder to create NAME/ in (default: the current one)")
+        parser.add_argument("--title", help="the game's name for people (default: from NAME)")
 
-    def handle(self, *args, name, directory, **options):
+    def handle(self, *args, name, directory, title, **options):
         if not re.fullmatch(r"[a-z][a-z0-9_]*", name):
             raise CommandError("Use a slug such as 'my_game': lowercase letters, digits, underscores.")
-        source = Path(settings.BASE_DIR) / "plugins" / TEMPLATE
-        target = Path(directory) / name
+        target = Path(directory).expanduser().resolve() / name
         if target.exists():
             raise CommandError(f"{target} already exists.")
-        camel = "".join(part.title() for part in name.split("_"))
-        shutil.copytree(source, target, ignore=shutil.ignore_patterns("__pycache__", "*.egg-info"))
-        for path in sorted(target.rglob("*"), key=lambda p: len(p.parts), reverse=True):
-            if path.is_file():
-                text = path.read_text()
-                text = text.replace("TicTacToe", camel).replace("Tictactoe", camel)
-                text = text.replace("tictactoe", name).replace("Tic-tac-toe", camel)
-                path.write_text(text)
-            if TEMPLATE in path.name:
-                path.rename(path.with_name(path.name.replace(TEMPLATE, name)))
+        target.mkdir(parents=True)
+        low, below = supported_range()
+        try:
+            super().handle(
+                "app", name, str(target), template=str(APP_TEMPLATE), extensions=RENDERED,
+                files=[], verbosity=options["verbosity"],
+                game_title=title or name.replace("_", " ").capitalize(),
+                meeplehall_min=low, meeplehall_below=below,
+            )
+        except BaseException:
+            shutil.rmtree(target, ignore_errors=True)
+            raise
         self.stdout.write(f"Created {target}. Install it with: pip install -e {target}")
