@@ -141,3 +141,21 @@ def player_panel(context, player, stats=None, active=False, last=False, classes=
     return {"name": player.get("name", "") if isinstance(player, dict) else str(player),
             "stats": pairs, "active": active, "last": last, "classes": classes,
             "you": seat is not None and seat == context.get("seat")}
+
+
+@register.filter
+def seat_option_labels(options, game):
+    """A seat's options as people read them: the option's label and the chosen value's label
+    ("Lodges difficulty: Maximum"), never the raw keys ("difficulty: maximum")."""
+    declared = {o.name: o for o in getattr(game, "options", ())}
+    labels = []
+    for name, value in (options or {}).items():
+        option = declared.get(name)
+        if option is None:
+            labels.append(f"{name}: {value}")
+        elif option.kind == "bool":
+            labels.append(f"{option.label}: {'yes' if value else 'no'}")
+        else:
+            shown = dict(option.choices).get(value, value)
+            labels.append(f"{option.label}: {shown}")
+    return labels

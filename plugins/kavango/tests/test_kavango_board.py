@@ -138,3 +138,10 @@ def test_a_secret_pick_marks_only_who_picked():
     state = play(GAME, state, 0, {"type": "draft", "card": card}, 5, 1)
     assert state["last"] == {"seat": 0}
     assert GAME.view(state, 1)["last"] == {"seat": 0}
+
+
+def test_player_chips_read_option_labels_not_raw_keys():
+    from core.templatetags.meeple import seat_option_labels
+
+    labels = seat_option_labels({"difficulty": "lodges", "start_money": 2}, GAME)
+    assert labels == ["Lodges difficulty: Lodges only", "Starting money ($m): 2"]
