@@ -1,31 +1,126 @@
-"""Staff tools: matches with seats and a read-only move log, chat moderation, ratings, plugins."""
+"""Staff tools: matches (read-only records, readable move log), chat moderation, ratings, plugins.
+
+A match is its seed, options, seats and move log; the stored state must equal their replay.
+So the admin shows a match's record and never edits it: staff change a match only through
+actions that keep that promise (abort, verify replay). What staff may still edit is outside
+the replay: whether spectators may chat, and which match a table is a rematch of.
+
+Every value shown comes from stored data that may predate today's checks (a lone surrogate, a
+megabyte, deep nesting), so each is turned into text that any page can encode, and a replay
+that fails only falls back to plainer output: no admin page answers 500 because of data.
+"""
 
 from __future__ import annotations
 
+import json
+import logging
+from typing import Any
+
 from django.contrib import admin, messages
+from django.contrib.admin.helpers import ACTION_CHECKBOX_NAME
 from django.contrib.auth import get_user_model
 from django.contrib.auth.admin import UserAdmin
+from django.template.response import TemplateResponse
+from django.urls import reverse
+from django.utils.html import format_html, format_html_join
 
-from .models import ChatMessage, Match, Move, Profile, Rating, Seat
+from .models import ChatMessage, Match, Profile, Rating, Seat
 from .plugins import registry
-from .services.replays import verify_match
+from .rendering import name_seats, players_of
+from .services.replays import states_by_ply, verify_match
+from .views.replays import new_lines
+
+log = logging.getLogger(__name__)
+
+SHOWN_CHARS = 200_000
+"""Longest text shown for one stored value (the rest is cut, with a note)."""
+MOVE_CHARS = 300
+"""Longest JSON shown for one move in the log."""
+WORDS_UP_TO_PLY = 1000
+"""Moves described in words by replaying; a longer log shows the later moves as JSON."""
+
+
+def json_text(value: Any, indent: int | None = None, limit: int = SHOWN_CHARS) -> str:
+    """Stored JSON as text every page can encode: lone surrogates and other unencodable
+    characters become backslash escapes, very long values are cut."""
+    try:
+        text = json.dumps(value, ensure_ascii=False, sort_keys=True, indent=indent,
+                          separators=None if indent else (", ", ": "))
+    except (TypeError, ValueError, RecursionError):
+        text = repr(value)
+    text = text.encode("utf-8", "backslashreplace").decode("utf-8")
+    if len(text) > limit:
+        text = f"{text[:limit]} … ({len(text) - limit:,} more characters)"
+    return text
+
+
+def _log_of(game, state) -> list:
+    view = game.view(state, None)
+    return list(view.get("log", [])) if isinstance(view, dict) else []
+
+
+def move_words(match: Match) -> dict[int, str]:
+    """The game's own log lines for each move (ply -> text), from one replay of the match.
+
+    Empty when the game is not installed or the stored log does not replay; the move log then
+    shows each move as JSON.
+    """
+    game = registry().games.get(match.game_slug)
+    if game is None or match.state is None:
+        return {}
+    players = players_of(match)
+    words, before = {}, None
+    try:
+        for ply, state in states_by_ply(match):
+            lines = _log_of(game, state)
+            if ply:
+                words[ply] = " ".join(name_seats(new_lines(before, lines), players))
+            if ply >= WORDS_UP_TO_PLY:
+                break
+            before = lines
+    except Exception:  # stored data this code cannot replay: show the moves as JSON instead
+        log.warning("match %s: the move log could not be replayed for the admin", match.pk, exc_info=True)
+    return words
 
 
 class SeatInline(admin.TabularInline):
+    """The seats as they are; changing who sits where would change the match."""
+
     model = Seat
     extra = 0
-    fields = ("position", "user", "bot", "options", "bot_takeover", "resigned", "score", "rank")
-    raw_id_fields = ("user",)
+    can_delete = False
+    fields = ("seat", "player", "user", "seat_options", "bot_takeover", "resigned", "score", "rank")
+    readonly_fields = fields
+
+    @admin.display(description="seat")
+    def seat(self, obj: Seat) -> int:
+        return obj.position + 1
+
+    @admin.display(description="player")
+    def player(self, obj: Seat) -> str:
+        return obj.label
+
+    @admin.display(description="options")
+    def seat_options(self, obj: Seat) -> str:
+        return json_text(obj.options, limit=MOVE_CHARS)
+
+    def has_add_permission(self, request, obj=None):
+        return False
+
+    def has_change_permission(self, request, obj=None):
+        return False
 
 
-class MoveInline(admin.TabularInline):
-    """The move log is append-only: shown, never edited."""
+class ChatInline(admin.TabularInline):
+    """The table's chat, to read; hiding goes through the chat moderation page (with a
+    confirmation), linked from here."""
 
-    model = Move
+    model = ChatMessage
     extra = 0
     can_delete = False
-    fields = ("ply", "seat", "payload", "by_bot", "created_at")
+    fields = ("created_at", "user", "text", "hidden")
     readonly_fields = fields
+    verbose_name_plural = "chat (moderate it from the chat messages page)"
 
     def has_add_permission(self, request, obj=None):
         return False
@@ -50,11 +145,63 @@ class MatchAdmin(admin.ModelAdmin):
     list_display = ("id", "game_slug", "status", "players", "version", "private", "created_at", "finished_at")
     list_filter = (GameFilter, "status", "private", "time_control")
     search_fields = ("seats__user__username", "seats__user__profile__display_name", "=id")
-    readonly_fields = ("seed", "version", "state", "result", "invite_token", "created_at",
-                       "started_at", "finished_at", "updated_at")
-    inlines = [SeatInline, MoveInline]
+    autocomplete_fields = ("rematch_of",)
+    fieldsets = (
+        (None, {"fields": ("links", "game_slug", "status", "host", "players", "private", "rated",
+                           "spectator_chat", "rematch_of")}),
+        ("Clock", {"fields": ("time_control", "time_per_move", "turn_deadline")}),
+        ("Record", {"fields": ("seed", "version", "table_options", "outcome", "move_log", "stored_state")}),
+        ("Times", {"classes": ("collapse",),
+                   "fields": ("created_at", "started_at", "finished_at", "updated_at", "invite_token")}),
+    )
+    readonly_fields = ("links", "game_slug", "status", "host", "players", "private", "rated",
+                       "time_control", "time_per_move", "turn_deadline", "seed", "version",
+                       "table_options", "outcome", "move_log", "stored_state", "created_at",
+                       "started_at", "finished_at", "updated_at", "invite_token")
+    inlines = [SeatInline, ChatInline]
     actions = ["abort_matches", "verify_replays"]
     change_list_template = "admin/core/match/change_list.html"
+
+    def has_add_permission(self, request):
+        """A match starts from a table (or the demo button), never from a blank form."""
+        return False
+
+    @admin.display(description="see it")
+    def links(self, match: Match) -> str:
+        links = [("table page", match.get_absolute_url())]
+        if match.status == Match.Status.FINISHED:
+            links.append(("replay", reverse("replay", args=[match.pk])))
+        links.append(("moderate its chat",
+                      reverse("admin:core_chatmessage_changelist") + f"?match__id__exact={match.pk}"))
+        return format_html_join(" · ", '<a href="{1}">{0}</a>', links)
+
+    @admin.display(description="options")
+    def table_options(self, match: Match) -> str:
+        return json_text(match.options, limit=MOVE_CHARS * 4)
+
+    @admin.display(description="result")
+    def outcome(self, match: Match) -> str:
+        return json_text(match.result, limit=MOVE_CHARS * 4) if match.result else "–"
+
+    @admin.display(description="state")
+    def stored_state(self, match: Match) -> str:
+        text = json_text(match.state, indent=1)
+        return format_html('<details><summary>The stored state ({} characters); it must equal the '
+                           'replay of the move log</summary><pre>{}</pre></details>', f"{len(text):,}", text)
+
+    @admin.display(description="moves")
+    def move_log(self, match: Match) -> str:
+        moves = list(match.moves.order_by("ply").values_list("ply", "seat", "payload", "by_bot"))
+        if not moves:
+            return "No moves yet."
+        names = {p["seat"]: p["name"] for p in players_of(match)}
+        words = move_words(match)
+        rows = format_html_join("", "<tr><td>{}</td><td>{}</td><td>{}</td></tr>", (
+            (ply, f"Seat {seat + 1} · {names.get(seat, '?')}{' (bot)' if by_bot else ''}",
+             words.get(ply) or json_text(payload, limit=MOVE_CHARS))
+            for ply, seat, payload, by_bot in moves))
+        return format_html('<table><thead><tr><th>Move</th><th>By</th><th>What happened</th></tr>'
+                           '</thead><tbody>{}</tbody></table>', rows)
 
     @admin.action(description="Abort the selected matches")
     def abort_matches(self, request, queryset):
@@ -67,7 +214,10 @@ class MatchAdmin(admin.ModelAdmin):
     def verify_replays(self, request, queryset):
         bad = []
         for match in queryset:
-            problem = verify_match(match)
+            try:
+                problem = verify_match(match)
+            except Exception as exc:  # a stored log this code cannot even replay
+                problem = f"the replay failed ({type(exc).__name__})"
             if problem:
                 bad.append(f"#{match.pk}: {problem}")
         if bad:
@@ -89,14 +239,29 @@ class ChatMessageAdmin(admin.ModelAdmin):
     search_fields = ("text", "user__username")
     actions = ["hide", "unhide", "mute_authors"]
     raw_id_fields = ("match", "user")
+    readonly_fields = ("match", "user", "text", "created_at")
+
+    def has_add_permission(self, request):
+        return False
 
     @admin.action(description="Hide the selected messages")
     def hide(self, request, queryset):
-        queryset.update(hidden=True)
-        for match_id in set(queryset.values_list("match_id", flat=True)):
-            from .services.notify import chat_posted
+        """Asks first (a page listing the messages), then hides them for every viewer."""
+        if request.POST.get("confirmed") != "yes":
+            return TemplateResponse(request, "admin/core/chatmessage/hide_confirmation.html", {
+                **self.admin_site.each_context(request),
+                "title": "Hide these messages?",
+                "opts": self.model._meta,
+                "chat": queryset.select_related("user", "match"),
+                "action_checkbox_name": ACTION_CHECKBOX_NAME,
+            })
+        count = queryset.update(hidden=True)
+        from .services.notify import chat_posted
 
+        for match_id in set(queryset.values_list("match_id", flat=True)):
             chat_posted(match_id)
+        self.message_user(request, f"Hid {count} message(s).")
+        return None
 
     @admin.action(description="Show the selected messages again")
     def unhide(self, request, queryset):

@@ -191,7 +191,7 @@ class MatchConsumer(AsyncWebsocketConsumer):
 
         match = Match.objects.get(pk=self.match_id)
         chat = match.chat.filter(hidden=False).select_related("user__profile")[:200]
-        return render_to_string("core/_chat.html", {"match": match, "chat": chat, "oob": True})
+        return render_to_string("core/_chat.html", {"match": match, "chat": chat, "oob": True, "user": self.user})
 
 
 _latest_revisions: dict[int, tuple[float, int]] = {}

@@ -150,7 +150,7 @@ class Move(models.Model):
         constraints = [models.UniqueConstraint(fields=["match", "ply"], name="one_move_per_ply")]
 
     def __str__(self) -> str:
-        return f"match {self.match_id} ply {self.ply}: seat {self.seat + 1} {self.payload}"
+        return f"match {self.match_id} move {self.ply} by seat {self.seat + 1}"
 
 
 class Profile(models.Model):

@@ -15,6 +15,7 @@ urlpatterns = [
     path("match/<int:pk>/move/", match.match_move, name="match_move"),
     path("match/<int:pk>/chat/", match.chat_post, name="match_chat"),
     path("match/<int:pk>/chat/list/", match.chat_list, name="match_chat_list"),
+    path("match/<int:pk>/chat/hide/", match.chat_hide, name="match_chat_hide"),
     path("match/<int:pk>/replay/", replays.replay, name="replay"),
     path("match/<int:pk>/replay/step/", replays.replay_step, name="replay_step"),
     path("match/<int:pk>/join/", tables.join, name="match_join"),

@@ -2,10 +2,15 @@
 
 from __future__ import annotations
 
+import re
+from html.parser import HTMLParser
+
 import pytest
 
 from core.models import ChatMessage, Match, Profile
 from core.services import submit_move
+from core.services.replays import verify_match
+from core.services.tables import create_table
 
 pytestmark = pytest.mark.django_db
 
@@ -28,7 +33,7 @@ def test_match_admin_lists_filters_and_searches(staff_client, ttt_match):
 def test_match_change_page_shows_the_move_log_read_only(staff_client, ttt_match, alice):
     submit_move(ttt_match.pk, alice, {"type": "mark", "cell": 4}, 0)
     page = staff_client.get(f"/admin/core/match/{ttt_match.pk}/change/").content.decode()
-    assert "&quot;cell&quot;: 4" in page or '"cell": 4' in page
+    assert "X marks square 5." in page
     assert "moves-0-payload" not in page
 
 
@@ -45,7 +50,8 @@ def test_verify_and_abort_actions(staff_client, ttt_match, alice):
 
 def test_staff_hide_messages_and_mute_authors(staff_client, ttt_match, alice):
     message = ChatMessage.objects.create(match=ttt_match, user=alice, text="rude")
-    staff_client.post("/admin/core/chatmessage/", {"action": "hide", "_selected_action": [message.pk]})
+    staff_client.post("/admin/core/chatmessage/", {"action": "hide", "_selected_action": [message.pk],
+                                                   "confirmed": "yes"})
     staff_client.post("/admin/core/chatmessage/", {"action": "mute_authors", "_selected_action": [message.pk]})
     assert ChatMessage.objects.get(pk=message.pk).hidden
     assert Profile.objects.get(user=alice).chat_muted
@@ -56,3 +62,138 @@ def test_all_bot_demo_match_from_the_admin(staff_client):
     match = Match.objects.get()
     assert response.status_code == 302 and match.status == Match.Status.FINISHED
     assert all(s.is_bot for s in match.seats.all())
+
+
+# ---- the match record is read-only; the page is readable (issue 12 finding 13, issue 15 item 12)
+
+
+class _Fields(HTMLParser):
+    """Every field the admin's change form would send back, with its current value."""
+
+    def __init__(self):
+        super().__init__()
+        self.data: dict[str, str] = {}
+        self.select = None
+
+    def handle_starttag(self, tag, attrs):
+        attrs = dict(attrs)
+        if tag == "input" and attrs.get("name") and attrs.get("type") not in ("submit", "checkbox"):
+            self.data[attrs["name"]] = attrs.get("value") or ""
+        elif tag == "input" and attrs.get("type") == "checkbox" and "checked" in attrs:
+            self.data[attrs["name"]] = "on"
+        elif tag == "select":
+            self.select = attrs.get("name")
+        elif tag == "option" and self.select and "selected" in attrs:
+            self.data[self.select] = attrs.get("value") or ""
+        elif tag == "textarea" and attrs.get("name"):
+            self.data[attrs["name"]] = ""
+
+    def handle_endtag(self, tag):
+        if tag == "select":
+            self.select = None
+
+
+def _record(match_id: int):
+    match = Match.objects.get(pk=match_id)
+    seats = list(match.seats.order_by("position").values_list("position", "user_id", "bot", "options", "resigned"))
+    moves = list(match.moves.order_by("ply").values_list("ply", "seat", "payload"))
+    return (match.status, match.players, match.host_id, match.options, match.version, match.seed,
+            match.state, match.result, seats, moves)
+
+
+def test_staff_cannot_edit_a_finished_match_record(staff_client, ttt_match, alice, bob, carol):
+    """The attack: the admin let staff edit status, players, host and options of a finished
+    match, which broke "a match equals the replay of its move log". A POST of the change form
+    with every record field altered changes none of them (only the spectator chat switch, which
+    is outside the replay, is taken), and there is no form to add a match."""
+    for version, (who, cell) in enumerate([(alice, 0), (bob, 3), (alice, 1), (bob, 4), (alice, 2)]):
+        submit_move(ttt_match.pk, who, {"type": "mark", "cell": cell}, version)
+    url = f"/admin/core/match/{ttt_match.pk}/change/"
+    fields = _Fields()
+    fields.feed(staff_client.get(url).content.decode())
+    assert not {"status", "players", "host", "options", "state", "seed", "version"} & set(fields.data)
+    assert not [name for name in fields.data if name.startswith("seats-0-") and not name.endswith(("-id", "-match"))]
+    before = _record(ttt_match.pk)
+    forged = {**fields.data, "status": "active", "players": "4", "host": str(carol.pk), "options": '{"x": 1}',
+              "version": "2", "seed": "7", "state": "{}", "result": "{}", "seats-0-user": str(carol.pk),
+              "seats-0-position": "1", "_save": "Save"}
+    forged.pop("spectator_chat", None)
+    answer = staff_client.post(url, forged)
+    assert answer.status_code == 302, answer.content.decode()[:2000]
+    assert _record(ttt_match.pk) == before
+    assert Match.objects.get(pk=ttt_match.pk).spectator_chat is False
+    assert staff_client.get("/admin/core/match/add/").status_code == 403
+    assert verify_match(Match.objects.get(pk=ttt_match.pk)) is None
+
+
+def test_match_page_is_readable(staff_client, ttt_match, alice, bob):
+    """Issue 15 item 12: the page was 9,000 px of raw JSON, moves counted seats from 0, no
+    replay link, and "rematch of" listed every match ever. Now: the state is folded away, each
+    move names its seat (from 1) and says what happened, the replay is linked, and "rematch of"
+    is a search box."""
+    for version, (who, cell) in enumerate([(alice, 0), (bob, 3), (alice, 1), (bob, 4), (alice, 2)]):
+        submit_move(ttt_match.pk, who, {"type": "mark", "cell": cell}, version)
+    others = [create_table(alice, "tictactoe", 2) for _ in range(30)]
+    page = staff_client.get(f"/admin/core/match/{ttt_match.pk}/change/").content.decode()
+    assert re.search(r"<details><summary>The stored state[^<]*</summary><pre>", page)
+    assert "Seat 1 · alice" in page and "Seat 2 · bob" in page and "Seat 0" not in page
+    assert "X marks square 1." in page and "X has three in a row." in page
+    assert f'href="/match/{ttt_match.pk}/replay/"' in page
+    assert 'class="admin-autocomplete' in page and f'<option value="{others[0].pk}"' not in page
+    assert page.count("&quot;board&quot;") == 1  # the state appears once, inside <details>
+
+
+def test_a_match_with_odd_stored_data_opens_in_the_admin(staff_client, ttt_match, alice):
+    """The attack stored a lone surrogate in a move, after which the match's admin page answered
+    500 on every visit. Rows written before today's checks (a lone surrogate, NUL, depth-400
+    nesting, a megabyte, in moves, state, options and seats) open on every admin page."""
+    submit_move(ttt_match.pk, alice, {"type": "mark", "cell": 4}, 0)
+    deep: list = []
+    for _ in range(400):
+        deep = [deep]
+    odd = {"type": "mark", "cell": 4, "s": "\ud800", "nul": "a\x00b", "deep": deep, "big": "m" * 1_000_000}
+    ttt_match.moves.update(payload=odd)
+    Match.objects.filter(pk=ttt_match.pk).update(state={**ttt_match.state, "odd": "\udfff"},
+                                                 options={"o": "\ud800"}, result={"r": "\ud800"})
+    ttt_match.seats.filter(position=1).update(options={"handicap": "\udc80"})
+    message = ChatMessage.objects.create(match=ttt_match, user=alice, text="hi")
+    for path in (f"/admin/core/match/{ttt_match.pk}/change/", f"/admin/core/match/{ttt_match.pk}/delete/",
+                 "/admin/core/match/", f"/admin/core/chatmessage/{message.pk}/change/", "/admin/core/chatmessage/"):
+        answer = staff_client.get(path)
+        assert answer.status_code == 200, path
+    assert "\\ud800" in staff_client.get(f"/admin/core/match/{ttt_match.pk}/change/").content.decode()
+    answer = staff_client.post("/admin/core/match/", {"action": "verify_replays", "_selected_action": [ttt_match.pk]},
+                               follow=True)
+    assert answer.status_code == 200 and "Replay mismatch" in answer.content.decode()
+
+
+# ---- chat moderation ----------------------------------------------------------------------------
+
+
+def test_hiding_chat_in_the_admin_asks_for_confirmation(staff_client, ttt_match, alice):
+    """Issue 15 item 12: "hide" acted at once. Now it shows the messages and asks; only the
+    confirmed POST hides them."""
+    rude = ChatMessage.objects.create(match=ttt_match, user=alice, text="something rude")
+    asked = staff_client.post("/admin/core/chatmessage/", {"action": "hide", "_selected_action": [rude.pk]})
+    assert asked.status_code == 200 and "Hide these messages?" in asked.content.decode()
+    assert "something rude" in asked.content.decode() and not ChatMessage.objects.get(pk=rude.pk).hidden
+    staff_client.post("/admin/core/chatmessage/", {"action": "hide", "_selected_action": [rude.pk], "confirmed": "yes"})
+    assert ChatMessage.objects.get(pk=rude.pk).hidden
+
+
+def test_staff_hide_chat_lines_from_the_table_page(staff_client, client_for, ttt_match, alice, bob):
+    """Staff see a "hide" button on each chat line of the table page (it asks before it acts);
+    players do not, and their POST to the staff view hides nothing."""
+    rude = ChatMessage.objects.create(match=ttt_match, user=bob, text="something rude")
+    ChatMessage.objects.create(match=ttt_match, user=alice, text="good game")
+    page = staff_client.get(f"/match/{ttt_match.pk}/").content.decode()
+    assert f'id="chat-hide-{rude.pk}"' in page and "hx-confirm=" in page
+    player = client_for(alice)
+    assert "chat-hide-" not in player.get(f"/match/{ttt_match.pk}/").content.decode()
+    refused = player.post(f"/match/{ttt_match.pk}/chat/hide/", {"message": rude.pk})
+    assert refused.status_code == 302 and "/admin/login/" in refused["Location"]
+    assert not ChatMessage.objects.get(pk=rude.pk).hidden
+    answer = staff_client.post(f"/match/{ttt_match.pk}/chat/hide/", {"message": rude.pk}, HTTP_HX_REQUEST="true")
+    assert answer.status_code == 200 and "something rude" not in answer.content.decode()
+    assert "good game" in answer.content.decode() and ChatMessage.objects.get(pk=rude.pk).hidden
+    assert staff_client.post(f"/match/{ttt_match.pk}/chat/hide/", {"message": "99999"}).status_code == 404

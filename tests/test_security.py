@@ -104,6 +104,9 @@ MATRIX = {
                                   data={"move": '{"type": "mark", "cell": 4}', "version": "0"}),
     "match/<int:pk>/chat/": Route("/match/{pk}/chat/", "403 404 200* 404 200* 200* 200*", "POST",
                                   data={"text": "good luck"}),
+    # Staff only; a message that is not at this table is not found, for staff too.
+    "match/<int:pk>/chat/hide/": Route("/match/{pk}/chat/hide/", "302 302 302 302 302 302 404", "POST",
+                                       data={"message": "0"}),
     "match/<int:pk>/chat/list/": Route("/match/{pk}/chat/list/", "200 404 200 404 200 200 200"),
     "match/<int:pk>/replay/": Route("/match/{pk}/replay/", "200 404 200 404 200 200 200", state="finished"),
     "match/<int:pk>/replay/step/": Route("/match/{pk}/replay/step/", "200 404 200 404 200 200 200",

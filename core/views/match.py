@@ -5,6 +5,7 @@ from __future__ import annotations
 import re
 
 from django.conf import settings
+from django.contrib.admin.views.decorators import staff_member_required
 from django.http import Http404, HttpResponse
 from django.shortcuts import get_object_or_404, render
 from django.utils.html import format_html
@@ -154,4 +155,19 @@ def chat_list(request, pk):
     return render(request, "core/_chat.html", {
         "match": match, "chat": match.chat.filter(hidden=False).select_related("user__profile")[:200],
     })
+
+
+@require_POST
+@staff_member_required
+def chat_hide(request, pk):
+    """Staff hide one message (``message``: its id) from the table page; the message stays
+    stored (the admin can show it again) and every socket gets the chat without it."""
+    match = get_object_or_404(Match, pk=pk)
+    message_id = request.POST.get("message", "")
+    if not (message_id.isascii() and message_id.isdigit() and len(message_id) <= 18):
+        raise Http404("No such message at this table.")
+    message = get_object_or_404(ChatMessage, pk=int(message_id), match=match)
+    ChatMessage.objects.filter(pk=message.pk).update(hidden=True)
+    chat_posted(match.pk)
+    return chat_list(request, pk)
 
