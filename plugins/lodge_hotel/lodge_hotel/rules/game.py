@@ -30,11 +30,12 @@ from .lodge import (
     lodge_score,
     rank_title,
 )
+from .sampling import Sampling
 from .solo import SkiLift
 from .views import Views
 
 
-class Lodge(Building, Guests, Displays, SkiLift, Views, Game):
+class Lodge(Building, Guests, Displays, SkiLift, Views, Sampling, Game):
     slug = "lodge_hotel"
     name = "Lodge: ski hotel"
     min_players = 1

@@ -18,9 +18,6 @@ from .lodge import (
     rank_title,
 )
 
-#: Views carry the recent log only (the page shows the last 40 lines); the state keeps it all.
-VIEW_LOG_LINES = 40
-
 
 class Views:
     """Each seat's view of the board, the prompt in words, and the ids that must stay hidden.
@@ -62,11 +59,12 @@ class Views:
             "amenity_stack": len(state["amenity_stack"]),
             "amenity_box": [self._amenity_view(a) for a in state["amenity_box"]],
             "guests_sent_home": len(state["guest_box"]),
+            "sent_home": [self._guest_view(g) for g in state["guest_box"]],
             "lodges": lodges, "end_triggered": state["end_triggered"],
             "turn_guests": dict(state["turn_guests"]),
             "prompt": self._prompt(state),
             "last": {k: last[k] for k in ("seat", "cells", "levels", "valet")} if last else None,
-            "log": state["log"][-VIEW_LOG_LINES:],
+            "log": list(state["log"]),
         }
         if state["solo"]:
             score = lodges[0]["score"]
@@ -115,6 +113,7 @@ class Views:
         return {
             "seat": s, "rows": rows, "columns": columns,
             "valet": [{**self._guest_view(g), "last": g in fresh} for g in lodge["valet"]],
+            "fresh": list(lodge["fresh"]),
             "tokens": lodge["tokens"], "turns": lodge["turns"],
             "guests_placed": guests_placed(lodge),
             "score": sum(score.values()), "breakdown": score, "amenities": amenities,

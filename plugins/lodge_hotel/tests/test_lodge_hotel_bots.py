@@ -1,0 +1,39 @@
+"""Bots decide from what their seat may know: samples of the hidden bags, and the Innkeeper's
+use of refresh tokens (issue 17)."""
+
+import copy
+import random
+
+import pytest
+from lodge_hotel.bots import Innkeeper
+from lodge_hotel.catalog import ROOMS
+from lodge_hotel.testing import GAME, new
+
+from core.engine.bots import decide
+from core.engine.testing_bots import check_determinize
+
+
+@pytest.mark.parametrize("players,options", [(1, {"level": 8}), (1, {"level": 6, "extreme": True}), (3, {})])
+def test_samples_keep_the_view_the_moves_and_every_tile(players, options):
+    """Only the bags' contents and the amenity stack's order are hidden; a sample keeps all
+    95 rooms, 50 guests and 21 amenities, the seat's view and its legal moves, and plays on."""
+    assert check_determinize(GAME, players, seed="hotel", options=options, every=4, playout_every=6) > 0
+
+
+@pytest.mark.parametrize("players", [1, 3])
+def test_the_innkeeper_cannot_tell_states_that_differ_only_in_the_bags(players):
+    """Two states alike on the table but with other rooms in the bag and another amenity order:
+    with the same seed the bot makes the same move in both."""
+    state = new(players, seed=5)
+    other = copy.deepcopy(state)
+    other["amenity_stack"].reverse()
+    first_room = other["lodges"][0]["cells"]["1,1"]
+    twin = next(r for r in other["room_bag"] if ROOMS[r] == ROOMS[first_room["tile"]])
+    other["room_bag"] = [first_room["tile"] if r == twin else r for r in reversed(other["room_bag"])]
+    first_room["tile"] = twin
+    seat = min(GAME.to_act(state))
+    assert other != state and GAME.view(other, seat) == GAME.view(state, seat)
+    for seed in range(3):
+        first = decide(Innkeeper(), GAME, state, seat, random.Random(seed))
+        second = decide(Innkeeper(), GAME, other, seat, random.Random(seed))
+        assert first == second
