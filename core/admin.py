@@ -83,6 +83,16 @@ def move_words(match: Match) -> dict[int, str]:
     return words
 
 
+def _number(value: float | None) -> str:
+    return "–" if value is None else f"{value:g}"
+
+
+def _mover(seat: int, name: str, by_bot: bool) -> str:
+    """Seats counted from 1, as the site counts them; a person's seat played by a bot says so."""
+    stand_in = " (played by a bot)" if by_bot and not name.endswith(" bot") else ""
+    return f"Seat {seat + 1} · {name}{stand_in}"
+
+
 class SeatInline(admin.TabularInline):
     """The seats as they are; changing who sits where would change the match."""
 
@@ -147,14 +157,14 @@ class MatchAdmin(admin.ModelAdmin):
     search_fields = ("seats__user__username", "seats__user__profile__display_name", "=id")
     autocomplete_fields = ("rematch_of",)
     fieldsets = (
-        (None, {"fields": ("links", "game_slug", "status", "host", "players", "private", "rated",
+        (None, {"fields": ("links", "game", "status", "host", "players", "private", "rated",
                            "spectator_chat", "rematch_of")}),
-        ("Clock", {"fields": ("time_control", "time_per_move", "turn_deadline")}),
-        ("Record", {"fields": ("seed", "version", "table_options", "outcome", "move_log", "stored_state")}),
+        ("Record", {"fields": ("outcome", "move_log", "stored_state", "table_options", "seed", "version")}),
+        ("Clock", {"classes": ("collapse",), "fields": ("time_control", "time_per_move", "turn_deadline")}),
         ("Times", {"classes": ("collapse",),
                    "fields": ("created_at", "started_at", "finished_at", "updated_at", "invite_token")}),
     )
-    readonly_fields = ("links", "game_slug", "status", "host", "players", "private", "rated",
+    readonly_fields = ("links", "game", "status", "host", "players", "private", "rated",
                        "time_control", "time_per_move", "turn_deadline", "seed", "version",
                        "table_options", "outcome", "move_log", "stored_state", "created_at",
                        "started_at", "finished_at", "updated_at", "invite_token")
@@ -175,13 +185,26 @@ class MatchAdmin(admin.ModelAdmin):
                       reverse("admin:core_chatmessage_changelist") + f"?match__id__exact={match.pk}"))
         return format_html_join(" · ", '<a href="{1}">{0}</a>', links)
 
+    @admin.display(description="game")
+    def game(self, match: Match) -> str:
+        game = registry().games.get(match.game_slug)
+        return f"{game.name} ({match.game_slug})" if game else f"{match.game_slug} (not installed)"
+
     @admin.display(description="options")
     def table_options(self, match: Match) -> str:
         return json_text(match.options, limit=MOVE_CHARS * 4)
 
     @admin.display(description="result")
     def outcome(self, match: Match) -> str:
-        return json_text(match.result, limit=MOVE_CHARS * 4) if match.result else "–"
+        """Each seat's score and place, then the stored result folded away."""
+        if not match.result:
+            return "–"
+        seats = [(f"Seat {s.position + 1} · {s.label}", _number(s.score), s.rank or "–")
+                 for s in match.seats.order_by("position")]
+        rows = format_html_join("", "<tr><td>{}</td><td>{}</td><td>{}</td></tr>", seats)
+        return format_html('<table><thead><tr><th>Seat</th><th>Score</th><th>Place</th></tr></thead>'
+                           '<tbody>{}</tbody></table><details><summary>Stored result</summary><pre>{}</pre>'
+                           '</details>', rows, json_text(match.result, indent=1))
 
     @admin.display(description="state")
     def stored_state(self, match: Match) -> str:
@@ -197,11 +220,10 @@ class MatchAdmin(admin.ModelAdmin):
         names = {p["seat"]: p["name"] for p in players_of(match)}
         words = move_words(match)
         rows = format_html_join("", "<tr><td>{}</td><td>{}</td><td>{}</td></tr>", (
-            (ply, f"Seat {seat + 1} · {names.get(seat, '?')}{' (bot)' if by_bot else ''}",
-             words.get(ply) or json_text(payload, limit=MOVE_CHARS))
+            (ply, _mover(seat, names.get(seat, "?"), by_bot), words.get(ply) or json_text(payload, limit=MOVE_CHARS))
             for ply, seat, payload, by_bot in moves))
-        return format_html('<table><thead><tr><th>Move</th><th>By</th><th>What happened</th></tr>'
-                           '</thead><tbody>{}</tbody></table>', rows)
+        return format_html('<div style="max-height: 36rem; overflow-y: auto"><table><thead><tr><th>Move</th>'
+                           '<th>By</th><th>What happened</th></tr></thead><tbody>{}</tbody></table></div>', rows)
 
     @admin.action(description="Abort the selected matches")
     def abort_matches(self, request, queryset):
