@@ -1,0 +1,127 @@
+"""Names, constants and small helpers every part of the Komodo rules uses."""
+
+from __future__ import annotations
+
+from core.engine import IllegalMove
+from core.engine.cards import to_bottom
+from core.engine.fields import get_list
+
+from ..catalog import ANIMALS, TERRAINS, TILES, WILDS
+from ..terrain import ANIMAL, Board
+
+WILD = dict(WILDS)
+
+ESCAPES, EXCHANGE, REQUEST, ON_TAP = (
+    "Animal Escapes",
+    "Animal Exchange",
+    "Animal Request",
+    "Animals on Tap",
+)
+
+BARTER, LOVER, THIEF = "Land Barter", "Land Lover", "Land Thief"
+
+RELOCATION, RECYCLING, REMODELING = "Relocation", "Recycling", "Remodeling"
+
+HAND_TILES, HAND_ANIMALS, TILE_LIMIT = 5, 2, 3
+
+ALL_ANIMALS = [a[0] for a in ANIMALS]
+
+MIN_HOME = min(a[3] for a in ANIMALS)  # the smallest enclosure any animal can live in
+
+TERRAIN_LETTERS = tuple(TERRAINS)
+
+# where a neighbour lies (dx, dy) -> where the new tile lies from it
+BESIDE = {(0, -1): "below", (1, 0): "left of", (0, 1): "above", (-1, 0): "right of"}
+
+
+class Base:
+    """What every move handler checks first, and the analysed map."""
+
+    def _board(self, state):
+        return Board(state["map"], state["housed"])
+
+    def _phase(self, state, phase):
+        if state["phase"] != phase:
+            raise IllegalMove("That move does not fit this moment of the game.")
+
+    def _turn_only(self, state, seat):
+        self._phase(state, "turn")
+        if seat != state["active"]:
+            raise IllegalMove("It is not your turn.")
+
+
+def who(seat: int) -> str:
+    return f"Player {seat + 1}"
+
+
+def species(animal: str) -> str:
+    return ANIMAL[animal][0]
+
+
+def new_turn() -> dict:
+    return {
+        "placed": 0,
+        "housed_hand": False,
+        "housed_any": False,
+        "rehoused_other": False,
+        "acted": False,
+        "released": [],
+        "used_types": [],
+        "lover": False,
+        "on_tap": False,
+        "tried": [],
+        "discarded": False,
+    }
+
+
+def _touch(state, seat, tiles=(), animals=()):
+    """Remember what this turn changed on the map, for the board's last-move marks."""
+    last = state.get("last")
+    if not last or last["turn"] != state.get("turns", 0):
+        last = state["last"] = {
+            "turn": state.get("turns", 0),
+            "seat": seat,
+            "tiles": [],
+            "animals": [],
+        }
+    last["tiles"] += list(tiles)
+    last["animals"] += list(animals)
+
+
+def _tile_ids():
+    return [t[0] for t in TILES]
+
+
+def to_bottom_list(pile, cards):
+    to_bottom({"draw": pile}, cards)
+
+
+def _kinds(cards):
+    return sorted({WILD[c] for c in cards})
+
+
+def _take_kind(cards, kind):
+    card = next((c for c in sorted(cards) if WILD[c] == kind), None)
+    if card is None:
+        raise IllegalMove(f"There is no {kind} card to take.")
+    cards.remove(card)
+    return card
+
+
+def _form_list(move, name, max_len=None):
+    """A list field; a form sends one ticked box as a plain string and blanks for empty picks."""
+    value = move.get(name)
+    if isinstance(value, str):
+        move = {name: [value]}
+    items = get_list(move, name, str)
+    items = [i for i in items if i]
+    if max_len is not None and len(items) > max_len:
+        raise IllegalMove(f"Choose at most {max_len}.")
+    return items
+
+
+def _subset(move, name, hand, noun, max_len=None):
+    items = _form_list(move, name, max_len)
+    if not items or len(set(items)) != len(items) or any(i not in hand for i in items):
+        raise IllegalMove(f"Choose one or more different {noun}s from your hand.")
+    return list(items)

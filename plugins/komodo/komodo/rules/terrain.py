@@ -1,0 +1,118 @@
+"""Laying terrain tiles: where a tile may go, how a placement is told in words."""
+
+from __future__ import annotations
+
+from core.engine import IllegalMove
+from core.engine.fields import get_int, get_str
+from core.text import and_list
+
+from ..catalog import STARTER, TERRAINS
+from ..terrain import FACES, SIDES, key
+from .common import BESIDE, TERRAIN_LETTERS, TILE_LIMIT, _touch, who
+
+
+class TerrainMoves:
+    """Laying a tile from the hand (also for the co-operative Land Lover threat)."""
+
+    def move_place_tile(self, state, seat, move, rng):
+        lover_phase = state["phase"] == "lover"
+        if not lover_phase:
+            self._turn_only(state, seat)
+        tid, x, y, rot = _placement_fields(move)
+        hand, turn = state["hands"][seat], state["turn"]
+        if tid not in hand["tiles"]:
+            raise IllegalMove("You can only place a tile from your hand.")
+        if not lover_phase and turn["placed"] >= TILE_LIMIT and not turn["lover"]:
+            raise IllegalMove(
+                "You may place at most three tiles a turn (unless you play Land Lover)."
+            )
+        board = self._board(state)
+        reason, groups = board.check(tid, rot, x, y)
+        if reason:
+            raise IllegalMove(reason)
+        hand["tiles"].remove(tid)
+        state["map"][key(x, y)] = [tid, rot]
+        turn["placed"] += 1
+        turn["acted"] = True
+        _touch(state, seat, tiles=[tid])
+        state["log"].append(f"{who(seat)} places {_placement_words(board, tid, x, y, groups)}.")
+        if lover_phase:
+            if not hand["tiles"]:
+                self._finish_coop_turn(state, seat, rng)
+            elif not _placements(self._board(state), hand["tiles"], first=True):
+                return self._coop_lose(
+                    state, f"{who(seat)} cannot place every tile for Land Lover."
+                )
+        return state
+
+
+def _placement_fields(move):
+    tid = get_str(move, "tile")
+    x, y = get_int(move, "x", -60, 60), get_int(move, "y", -60, 60)
+    rot = get_int(move, "rotation", 0, 3)
+    return tid, x, y, rot
+
+
+def _placements(board, tiles, first=False):
+    """Every legal place_tile move for these tiles (or just whether one exists)."""
+    moves = []
+    spots = board.frontier()
+    for tid in tiles:
+        for x, y in spots:
+            for rot in range(4):
+                if board.check(tid, rot, x, y)[0] is None:
+                    if first:
+                        return [True]
+                    moves.append(
+                        {"type": "place_tile", "tile": tid, "x": x, "y": y, "rotation": rot}
+                    )
+    return moves
+
+
+def _placement_words(board, tid, x, y, groups):
+    """ "tile 07 (desert and rainforest) right of tile 03, making 14 blocks of desert"."""
+    near = next((x + dx, y + dy) for dx, dy, _m, _t in SIDES if (x + dx, y + dy) in board.tile_at)
+    neighbour = board.tile_at[near]
+    name = "the Starter" if neighbour == STARTER else f"tile {tile_number(neighbour)}"
+    terrain, size, _encs = max(groups, key=lambda g: (g[1], g[0]))
+    return (
+        f"tile {tile_number(tid)} ({_terrain_words(FACES[(tid, 0)].cells)}) "
+        f"{BESIDE[(near[0] - x, near[1] - y)]} {name}, making {size} blocks of {TERRAINS[terrain]}"
+    )
+
+
+def tile_number(tid):
+    """The number printed on a tile (its id's last part), shown on the map and in buttons."""
+    return tid.rsplit("-", 1)[1]
+
+
+def _terrain_words(cells):
+    return and_list(TERRAINS[t] for t in TERRAIN_LETTERS if t in cells)
+
+
+def _liftable(state, board):
+    marked = board.marker_tiles()
+    return sorted(
+        tid
+        for pos, tid in board.tile_at.items()
+        if tid != STARTER and pos not in marked and board.connected_without(pos)
+    )
+
+
+def _cells(cells, lock, ox, oy):
+    return [
+        {"x": ox + i % 3, "y": oy + i // 3, "t": c, "lock": i == lock} for i, c in enumerate(cells)
+    ]
+
+
+def _tile_view(tid):
+    rotations = []
+    for rot in range(4):
+        face = FACES[(tid, rot)]
+        rotations.append({"rotation": rot, "cells": _cells(face.cells, face.lock, 0, 0)})
+    return {
+        "id": tid,
+        "number": tile_number(tid),
+        "terrains": _terrain_words(FACES[(tid, 0)].cells),
+        "rotations": rotations,
+    }
