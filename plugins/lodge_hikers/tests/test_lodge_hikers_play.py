@@ -162,3 +162,34 @@ def test_samples_for_a_bot_keep_the_seats_view_at_every_kind_of_decision():
             sample = check_sample(GAME, state, seat, rng)
             if seat != 1 and state is picking:
                 assert sample["picks"][1] in sample["hands"][1]
+
+
+def test_the_planner_counts_the_squirrel_cards_still_to_come():
+    """"Give 1 Squirrel token to each player who already had at least one Squirrel token": a
+    first token costs more than its point while Squirrel cards are left in the customer deck,
+    and exactly 5 is no sure bonus when more Squirrel cards will come."""
+    from lodge_hikers.bots import expected_worth, squirrel_cards_to_come
+    from lodge_hikers.catalog import SQUIRRELS
+
+    bot = SnackPlanner()
+    state = new(4, seed=6)
+    assert squirrel_cards_to_come(state) > 2
+    risky = bot._squirrel_delta(state, 0, 1)
+    deck = state["customers"]
+    deck["discard"] = [c for c in deck["draw"] if c in SQUIRRELS]
+    deck["draw"] = [c for c in deck["draw"] if c not in SQUIRRELS]
+    assert squirrel_cards_to_come(state) == 0
+    assert bot._squirrel_delta(state, 0, 1) == -1
+    assert risky < -2
+    assert expected_worth(5, 0.0) == 5 and expected_worth(5, 2.0) < 0
+
+
+def test_the_planner_sheds_five_squirrels_while_squirrel_cards_are_still_to_come():
+    """"Discard all your Squirrel tokens": five tokens are the +5 bonus only if no Squirrel card
+    adds one later ("Give 1 Squirrel token to each player who already had at least one"), so
+    early in the game the planner completes the Painter (2 points, clears its tokens) rather
+    than the Retired Couple (3 points)."""
+    state = arrange(new(4, automatic=False), hands=[[1, 4], [41, 42], [43, 44], [45, 46]],
+                    row=[("H21", [7, 15]), ("H24", [8, 2, 3]), ("H09", [])], tokens=[5, 0, 0, 0])
+    move = SnackPlanner().choose(GAME, state, 0, rng_for("painter", 1))
+    assert move == {"type": "pick", "card": 1}
