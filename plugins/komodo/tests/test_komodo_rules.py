@@ -1111,3 +1111,28 @@ def test_two_markers_in_one_enclosure_are_drawn_on_different_blocks():
     house_direct(state, TAIPAN10, 1, 0, -3)
     markers = GAME.view(state, 2)["map"]["markers"]
     assert len({(m["x"], m["y"]) for m in markers}) == 2
+
+
+# ---- per-seat staleness ------------------------------------------------------------------
+
+
+def test_another_seats_secret_pick_leaves_my_decision_basis_alone():
+    """Keeping two of three animal cards and passing one in an Animal Exchange are picked by
+    everyone at once and face down: someone else choosing first changes nothing about my
+    choice, but the end of the picking (the cards change hands) does."""
+    options, seats = resolve_options(GAME, 3, {})
+    state = start(GAME, 6, 3, options, seats)
+    mine = GAME.decision_basis(state, 0)
+    state = act(state, 1, {"type": "return_animal", "animal": state["hands"][1]["animals"][0]})
+    assert GAME.decision_basis(state, 0) == mine
+    state = begin(players=3)
+    give(state, 0, wild("Animal Exchange"))
+    state = act(state, 0, {"type": "animal_exchange", "card": wild("Animal Exchange")})
+    mine = GAME.decision_basis(state, 2)
+    state = act(state, 1, {"type": "pass_animal", "animal": state["hands"][1]["animals"][0]})
+    assert GAME.decision_basis(state, 2) == mine
+    state = act(state, 0, {"type": "pass_animal", "animal": state["hands"][0]["animals"][0]})
+    assert GAME.decision_basis(state, 2) == mine
+    before = GAME.decision_basis(state, 1)
+    state = act(state, 2, {"type": "pass_animal", "animal": state["hands"][2]["animals"][0]})
+    assert GAME.decision_basis(state, 1) != before

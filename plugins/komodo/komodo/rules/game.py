@@ -17,6 +17,8 @@ from .variants import Variants
 from .view import Views
 from .wilds import WildCards
 
+SECRET_PICKS = ("keep", "pass")  # phases in which several seats pick at once, unseen
+
 
 class Komodo(
     Base, TerrainMoves, EnclosureMoves, TurnKinds, WildCards, Variants, Scoring, Views, Game
@@ -125,6 +127,17 @@ class Komodo(
             p = state["pending"]
             return {s for s in p["asked"] if str(s) not in p["offers"]}
         return {state["active"]}
+
+    def decision_basis(self, state, seat):
+        """Secret picks made at the same time (keeping two animal cards, passing one in an
+        Animal Exchange) leave the others' basis alone: who has chosen already, and so who is
+        still to act, changes nothing about what this seat's own pick means."""
+        basis = super().decision_basis(state, seat)
+        if state["phase"] in SECRET_PICKS:
+            shown = basis["view"]
+            shown.pop("to_act")
+            shown["pending"] = {k: v for k, v in shown["pending"].items() if k != "chosen"}
+        return basis
 
     def legal_moves(self, state, seat):
         if seat not in self.to_act(state):
