@@ -46,7 +46,11 @@
       box.id = "server-trouble";
       box.className = "feedback error";
       box.setAttribute("role", "alert");
-      (document.querySelector("main") || document.body).prepend(box);
+      // Pinned to the bottom of the window, so it is seen wherever the page is scrolled.
+      Object.assign(box.style, { position: "fixed", left: "1rem", right: "1rem", bottom: "1rem",
+        zIndex: "1000", margin: "0", padding: "0.7rem 1rem", background: "var(--pico-background-color, #fff)",
+        border: "2px solid currentColor", borderRadius: "0.4rem" });
+      document.body.append(box);
     }
     box.textContent = text;
     box.hidden = !text;
