@@ -298,7 +298,7 @@ def main() -> None:
         database = postgres.url if postgres else f"sqlite:///{folder}/bench.sqlite3"
         env = portal_env(database, redis.url if redis else "", MEEPLEHALL_VAR=str(folder))
         env.update(DEBUG="0", SECRET_KEY=secrets.token_urlsafe(40), SECURE_COOKIES="0",
-                   CLOCK_INTERVAL="0", MEEPLEHALL_BENCH_ECHO="1",
+                   CLOCK_INTERVAL="0", MEEPLEHALL_BENCH_ECHO="1", SOCKETS_PER_ADDRESS="0",
                    LOG_LEVEL=os.environ.get("LOG_LEVEL", "WARNING"))
         prepare_database(env)
         import subprocess

@@ -28,7 +28,8 @@ def free_port() -> int:
 def portal_env(database_url: str, redis_url: str = "", **extra) -> dict:
     env = dict(os.environ)
     env.update(DATABASE_URL=database_url, REDIS_URL=redis_url, DEBUG="1",
-               DJANGO_SETTINGS_MODULE="config.settings", CLOCK_INTERVAL="1", **extra)
+               DJANGO_SETTINGS_MODULE="config.settings", CLOCK_INTERVAL="1", BOT_PACE="0")
+    env.update(extra)
     if not redis_url:
         env.pop("REDIS_URL")
     return env

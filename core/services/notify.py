@@ -46,9 +46,21 @@ def send_many(messages: list[tuple[str, dict]]) -> None:
             await layer.group_send(group, message)
 
     try:
-        async_to_sync(send_all)()
+        loop = getattr(layer, "loop", None)
+        if loop is not None and loop.is_running() and not _on(loop):
+            # The in-memory layer's queues live on the server's loop: send from there.
+            asyncio.run_coroutine_threadsafe(send_all(), loop).result(timeout=30)
+        else:
+            async_to_sync(send_all)()
     except Exception:  # a broken channel layer must not undo a committed change
         log.exception("could not notify %s", ", ".join(sorted({g for g, _ in messages})))
+
+
+def _on(loop) -> bool:
+    try:
+        return asyncio.get_running_loop() is loop
+    except RuntimeError:
+        return False
 
 
 async def send_many_async(messages: list[tuple[str, dict]]) -> None:
