@@ -37,7 +37,15 @@
     });
   }
 
+  // A scrolling game log must be reachable with the keyboard to be read (it scrolls on its own).
+  function focusableScrollers(root) {
+    root.querySelectorAll(".game-log ol:not([tabindex])").forEach(function (log) {
+      log.tabIndex = 0;
+    });
+  }
+
   function init(root) {
+    focusableScrollers(root);
     root.querySelectorAll("form[data-table-form]").forEach(function (form) {
       if (form.dataset.ready) return;
       form.dataset.ready = "1";
@@ -58,6 +66,15 @@
   document.addEventListener("htmx:afterRequest", function (event) {
     var form = event.target.closest && event.target.closest("form[data-reset-on-success]");
     if (form && event.detail.successful) form.reset();
+  });
+  // Keyboard play: a board part that is not a real button (an SVG cell with role="button" and
+  // tabindex) makes its move on Enter or Space, as a button would.
+  document.addEventListener("keydown", function (event) {
+    if (event.key !== "Enter" && event.key !== " ") return;
+    var target = event.target;
+    if (!target.matches || !target.matches("[role=button]:not(button):not(a):not(input)")) return;
+    event.preventDefault();
+    target.dispatchEvent(new MouseEvent("click", { bubbles: true, cancelable: true }));
   });
   document.addEventListener("htmx:load", function (event) { init(event.detail.elt); });
   if (document.readyState === "loading") {
