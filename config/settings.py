@@ -210,7 +210,10 @@ BOT_STALL = float(os.environ.get("BOT_STALL", "10"))
 # Websockets one client address / one user may hold per server process (0 = no limit).
 SOCKETS_PER_ADDRESS = int(os.environ.get("SOCKETS_PER_ADDRESS", "200"))
 SOCKETS_PER_USER = int(os.environ.get("SOCKETS_PER_USER", "30"))
-LOGIN_THROTTLE = {"attempts": 5, "window_seconds": 300}
+# Log-in tries per window: per client address and username, per username from anywhere (past
+# it only addresses that have not failed may try), per address over all usernames (see
+# core/views/accounts.py). Counted atomically in the database (core/throttle.py).
+LOGIN_THROTTLE = {"attempts": 5, "window_seconds": 300, "per_user_attempts": 50, "per_address_attempts": 100}
 CHAT_RATE = {"messages": 5, "window_seconds": 10}
 
 # `make run` serves plain HTTP on the loopback and passes SECURE_COOKIES=0; behind a TLS proxy

@@ -10,6 +10,10 @@
   the identifiers the game marks secret for that seat at that version. Zero hits.
 - Hypothesis throws arbitrary bodies at the move endpoint: a 4xx with a readable reason, never a
   500, and the match unchanged.
+- The attacks of issue 12, each replayed: log-in guesses (trailing spaces, 100 in parallel through
+  a live daphne behind a proxy, two addresses), open redirects through ``next``, hostile move
+  bodies on every installed game at several plies (what got stored is checked), private matches
+  on profiles, parallel chat posts, a locked database.
 """
 
 from __future__ import annotations

@@ -88,8 +88,8 @@ class ThrottledLoginView(LoginView):
         tries_from_address = throttle.hit(f"login:addr:{address}", window)
         if (
             tries_here > limit["attempts"]
-            or tries_here > 1 and tries_anywhere > limit.get("per_user_attempts", 50)
-            or tries_from_address > limit.get("per_address_attempts", 100)
+            or tries_here > 1 and tries_anywhere > limit["per_user_attempts"]
+            or tries_from_address > limit["per_address_attempts"]
         ):
             form = ThrottledForm(request, data=request.POST)
             return self.render_to_response(self.get_context_data(form=form), status=429)
