@@ -319,6 +319,9 @@ class LodgeHikers(Game):
             self._end_turn(state, rng)
 
     def _outcome(self, state, entry, outcome, customer=None):
+        """Record what became of a revealed card (and that this move touched it)."""
+        if entry["card"] not in state["last"]["cards"]:
+            state["last"]["cards"].append(entry["card"])
         for shown in state["reveal"]:
             if shown["card"] == entry["card"] and shown["outcome"] == "waiting":
                 shown["outcome"] = outcome

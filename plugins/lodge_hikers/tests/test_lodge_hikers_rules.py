@@ -645,3 +645,14 @@ def test_log_lines_say_the_move_in_words():
     assert ("No customer can take 1 (apple): the squirrels eat it and Player 1 takes "
             "1 Squirrel token.") in log
     assert not [line for line in log if "(s)" in line]
+
+
+def test_a_choice_of_customer_marks_the_card_placed_and_the_cards_placed_after_it():
+    """"Then the other players do the same in ascending order": once the lowest card's player
+    chooses, that card and every card placed after it in the same move are what changed."""
+    state = pick_all(arrange(new(4), hands=hands(18, 22, 32, 34),
+                             row=[("H03", []), ("H09", []), ("H27", [4])]),
+                     {0: 18, 1: 22, 2: 32, 3: 34})
+    state = act(state, 0, {"type": "place", "slot": 0})
+    last = GAME.view(state, None)["last"]
+    assert last["cards"] == [18] and last["slots"] == [0] and last["seat"] == 0
