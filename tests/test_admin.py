@@ -141,6 +141,9 @@ def test_match_page_is_readable(staff_client, ttt_match, alice, bob):
     assert f'href="/match/{ttt_match.pk}/replay/"' in page
     assert 'class="admin-autocomplete' in page and f'<option value="{others[0].pk}"' not in page
     assert page.count("&quot;board&quot;") == 1  # the state appears once, inside <details>
+    found = staff_client.get("/admin/autocomplete/", {"term": str(others[3].pk), "app_label": "core",
+                                                      "model_name": "match", "field_name": "rematch_of"}).json()
+    assert [r["id"] for r in found["results"]] == [str(others[3].pk)]
 
 
 def test_a_match_with_odd_stored_data_opens_in_the_admin(staff_client, ttt_match, alice):
