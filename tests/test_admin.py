@@ -161,6 +161,7 @@ def test_a_match_with_odd_stored_data_opens_in_the_admin(staff_client, ttt_match
     ttt_match.seats.filter(position=1).update(options={"handicap": "\udc80"})
     message = ChatMessage.objects.create(match=ttt_match, user=alice, text="hi")
     for path in (f"/admin/core/match/{ttt_match.pk}/change/", f"/admin/core/match/{ttt_match.pk}/delete/",
+                 f"/admin/core/match/{ttt_match.pk}/history/",
                  "/admin/core/match/", f"/admin/core/chatmessage/{message.pk}/change/", "/admin/core/chatmessage/"):
         answer = staff_client.get(path)
         assert answer.status_code == 200, path
