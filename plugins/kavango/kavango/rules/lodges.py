@@ -93,7 +93,10 @@ def build(state: dict, seat: int, card: str, point: tuple[int, int]) -> None:
     if uses_cp(state, seat):
         p["money"] += K.LODGE_MONEY[level]
         earned = f" and earns ${K.LODGE_MONEY[level]}m"
-    state["log"].append(f"{p['name']} builds a level {level} Lodge ({card}){earned}.")
+    state["log"].append(
+        f"{p['name']} builds a level {level} Lodge "
+        f"({cat.type_list(cat.LODGES_BY_ID[card].requires)}){earned}."
+    )
 
 
 # ---- the Golden Lodge ----------------------------------------------------------------------
@@ -247,4 +250,6 @@ def discard_lodge(state: dict, seat: int, card: str) -> None:
     p["lodges"]["discarded"].append(card)
     p["round_flags"]["lodge_discards"] += 1
     p["money"] += K.LODGE_MONEY[level]
-    state["log"].append(f"{p['name']} discards Lodge card {card} for ${K.LODGE_MONEY[level]}m.")
+    state["log"].append(
+        f"{p['name']} turns in an unbuilt level {level} Lodge card for ${K.LODGE_MONEY[level]}m."
+    )

@@ -7,6 +7,8 @@ of each round for the highest tier its Reserve meets.
 
 from __future__ import annotations
 
+from core.text import counted
+
 from .. import catalog as cat
 from .. import constants as K
 from .reserve import place_climate, symbols
@@ -58,7 +60,7 @@ def end_turn(state: dict) -> None:
         count = K.OPPO_CLIMATE[o["level"]][K.OPPO_CLIMATE_TURNS.index(state["turn"])]
         placed = place_climate(state, o, OPPO, count)
         if placed:
-            state["log"].append(f"Oppo places {placed} climate marker(s).")
+            state["log"].append(f"Oppo places {counted(placed, 'climate marker')}.")
 
 
 def score_research(state: dict) -> None:
@@ -69,4 +71,4 @@ def score_research(state: dict) -> None:
         if tier:
             gained += research_reward(state["round"], tier)[1]
     o["research_vp"] += gained
-    state["log"].append(f"Oppo scores {gained} VP of research this round.")
+    state["log"].append(f"Oppo scores {counted(gained, 'research point')} this round.")

@@ -7,6 +7,8 @@ word and group the moves the panel shows as buttons.
 from __future__ import annotations
 
 from django import template
+from django.utils.html import escape
+from django.utils.safestring import mark_safe
 
 from .. import catalog as cat
 from ..rules.lodges import golden_text
@@ -130,6 +132,12 @@ def move_help(move):
 @register.filter
 def type_name(animal_type):
     return cat.SYMBOL_NAMES.get(animal_type, animal_type)
+
+
+@register.filter
+def type_words(animal_type):
+    """An animal type for a narrow Reserve space: "reptile/amphibian" may wrap after its slash."""
+    return mark_safe("/<wbr>".join(escape(part) for part in type_name(animal_type).split("/")))
 
 
 @register.filter
