@@ -8,11 +8,12 @@ import signal
 import subprocess
 import sys
 import threading
+import time
 
 import pytest
 from websockets.exceptions import ConnectionClosed
 
-from tests.servers import ROOT
+from tests.servers import ROOT, Portal
 from tests.services.web import Browser, live_version, query
 
 pytestmark = pytest.mark.services
@@ -114,3 +115,31 @@ def test_a_database_error_mid_move_rolls_back_cleanly(backend):
     assert healthy["status"] == 200
     assert healthy["after"]["version"] == 1 and healthy["after"]["moves"] == 1
     assert healthy["after"]["state"] != before["state"]
+
+
+def test_kill_9_with_a_bot_move_due_resumes_after_the_restart(backend, name):
+    """A person moves, the bot's paced reply is due when the process dies; the restarted
+    process finds the due move in the database and the game plays on to its end."""
+    server = Portal(backend.env(CLOCK_INTERVAL="0", BOT_PACE="3")).start()
+    try:
+        ann = Browser(server.url).signup(name("ann"))
+        match_id = ann.new_table(seat1_who="random")
+        assert ann.move(match_id, {"type": "mark", "cell": 4}, 0).status == 200
+        assert move_count(backend, match_id) == 1
+        server.kill(signal.SIGKILL)
+        assert move_count(backend, match_id) == 1  # the bot had not moved yet
+        server = Portal(backend.env(CLOCK_INTERVAL="0", BOT_PACE="0"), port=server.port).start()
+        deadline = time.time() + 20
+        while move_count(backend, match_id, by_bot=True) < 1 and time.time() < deadline:
+            time.sleep(0.2)
+        assert move_count(backend, match_id, by_bot=True) == 1
+        deadline = time.time() + 30
+        while match_row(backend, match_id)[2] != "finished" and time.time() < deadline:
+            state, version, _ = match_row(backend, match_id)
+            if state["turn"] == 0:  # ann's turn: any free cell; the bot answers by itself
+                move = {"type": "mark", "cell": state["board"].index(None)}
+                assert ann.move(match_id, move, version).status == 200
+            time.sleep(0.1)
+        assert match_row(backend, match_id)[2] == "finished"
+    finally:
+        server.stop()
