@@ -140,13 +140,13 @@ def test_the_last_turn_stays_marked_until_the_next_player_acts():
     view = GAME.view(run.state, 1)
     assert view["last"] == {"seat": 0, "cells": ["1,2"], "levels": [], "valet": []}
     row = view["lodges"][0]["rows"][-1]["cells"]
-    assert row[1]["last"] and not row[0]["last"]
+    assert row[1].get("last") and not row[0].get("last")
     assert "is-last" in render(run.state, 1)
     run(1, {"type": "refresh", "level": 3})
     view = GAME.view(run.state, 0)
     assert view["last"]["seat"] == 1 and view["last"]["levels"] == [3]
     assert [lv["last"] for lv in view["display"]] == [False, False, True, False]
-    assert not any(c and c["last"] for r in view["lodges"][0]["rows"] for c in r["cells"])
+    assert not any(c and c.get("last") for r in view["lodges"][0]["rows"] for c in r["cells"])
 
 
 # ---- checking in by clicking a room -------------------------------------------------------

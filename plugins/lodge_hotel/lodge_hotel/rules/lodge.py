@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from functools import lru_cache
+
 from core.text import ordinal
 
 from .. import amenities as am
@@ -96,21 +98,37 @@ def placement_spots(grid: am.Grid, floor: int) -> list[int]:
     return cols
 
 
-def lodge_score(lodge: dict, amenity_points: int | None = None) -> dict[str, int]:
-    """Points by category: guests, floor bonuses and completed amenities (the amenity total
-    may be passed in when the caller has already checked them)."""
-    grid = grid_of(lodge)
-    guests = bonus = amen = 0
-    for (f, c), cell in grid.items():
+def completed_amenities(lodge: dict) -> dict[tuple[int, int], bool]:
+    """Each amenity's place in the lodge and whether its condition is met now.
+
+    Views, scores, level goals and bots ask this of the same lodge many times between two
+    moves, and the answer depends only on the tiles and guests in it, so it is remembered for
+    recently seen lodges (a pure function of its argument: nothing about the game is cached).
+    """
+    return dict(_completed(tuple(sorted((k, c["tile"], c["guest"]) for k, c in lodge["cells"].items()))))
+
+
+@lru_cache(maxsize=4096)
+def _completed(cells: tuple) -> tuple:
+    grid = {}
+    for k, tile, guest in cells:
+        f, c = k.split(",")
+        grid[(int(f), int(c))] = {"tile": tile, "guest": guest}
+    return tuple((pos, am.complete(cell["tile"], pos, grid)) for pos, cell in grid.items()
+                 if cell["tile"] in AMENITY_BY_ID)
+
+
+def lodge_score(lodge: dict) -> dict[str, int]:
+    """Points by category: guests, floor bonuses and completed amenities."""
+    guests = bonus = 0
+    for k, cell in lodge["cells"].items():
         if cell["guest"]:
             guests += GUEST_POINTS
-            if GUEST_BY_ID[cell["guest"]]["floor"] == f:
-                bonus += f
-        if amenity_points is None and cell["tile"] in AMENITY_BY_ID and am.complete(
-                cell["tile"], (f, c), grid):
-            amen += AMENITY_BY_ID[cell["tile"]]["points"]
-    if amenity_points is not None:
-        amen = amenity_points
+            floor = int(k.split(",")[0])
+            if GUEST_BY_ID[cell["guest"]]["floor"] == floor:
+                bonus += floor
+    amen = sum(AMENITY_BY_ID[lodge["cells"][key(*pos)]["tile"]]["points"]
+               for pos, done in completed_amenities(lodge).items() if done)
     return {"guests": guests, "floor bonus": bonus, "amenities": amen}
 
 

@@ -16,6 +16,7 @@ from ..catalog import (
     ROOMS,
 )
 from .lodge import (
+    completed_amenities,
     grid_of,
     guest_colors,
     guest_text,
@@ -107,8 +108,7 @@ class SkiLift:
         goals = {}
         for level in state["rules"]:
             if level == 1:
-                goals[level] = len(amenity_cells) >= 4 and all(
-                    am.complete(cell["tile"], pos, grid) for pos, cell in amenity_cells)
+                goals[level] = len(amenity_cells) >= 4 and all(completed_amenities(lodge).values())
             elif level == 5:
                 floors = [pos[0] for pos, _cell in amenity_cells]
                 goals[level] = len(floors) == len(set(floors))
@@ -135,7 +135,7 @@ class SkiLift:
             enforced = level not in (1, 5, 7)
             standing = "kept" if kept[level] else "lost"
             if level == 1:
-                done = sum(am.complete(cell["tile"], pos, grid) for pos, cell in amenity_cells)
+                done = sum(completed_amenities(state["lodges"][0]).values())
                 status = f"{done} of 4 amenities complete so far ({len(amenity_cells)} built)"
                 if not kept[level] and not state["over"]:
                     standing = "open"

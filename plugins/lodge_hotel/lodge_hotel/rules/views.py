@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-from .. import amenities as am
 from ..catalog import (
     AMENITY_BY_ID,
     FLOORS,
@@ -11,6 +10,7 @@ from ..catalog import (
     SOLO_WIN_SCORE,
 )
 from .lodge import (
+    completed_amenities,
     grid_of,
     guests_placed,
     key,
@@ -47,9 +47,7 @@ class Views:
             "lift_color": holding["color"] if holding and holding["kind"] == "lift" else None,
             "display": [
                 {"level": lv + 1, "last": lv + 1 in touched_levels, "slots": [
-                    {"slot": i, "id": r, "color": ROOMS[r]}
-                    if r else {"slot": i, "id": None}
-                    for i, r in enumerate(level)
+                    {"id": r, "color": ROOMS[r]} if r else {"id": None} for r in level
                 ]}
                 for lv, level in enumerate(state["display"])
             ],
@@ -86,35 +84,42 @@ class Views:
 
     def _lodge_view(self, state, s, lodge, last, result):
         """One lodge as rows of cells from the top floor down, with its score so far, the
-        conditions of its amenities, what the last turn touched and, at the end, its place."""
+        conditions of its amenities, what the last turn touched and, at the end, its place.
+        Keys that would be false ("last", "guest") are left out: templates read them as false
+        and bots copy every view, so a small view keeps search fast."""
         grid = grid_of(lodge)
         columns = max((c for _f, c in grid), default=1)
         rows = [{"floor": f, "cells": [None] * (columns + 1)} for f in range(FLOORS, 0, -1)]
         touched = set(last["cells"]) if last and last["seat"] == s else set()
-        amenity_points = 0
+        completed = completed_amenities(lodge)
         amenities = []
-        for (f, c), cell in sorted(grid.items()):
+        for (f, c), cell in grid.items():
             tile = cell["tile"]
             if tile in ROOMS:
-                entry = {"kind": "room", "color": ROOMS[tile], "last": key(f, c) in touched}
+                entry = {"kind": "room", "color": ROOMS[tile]}
             else:
                 a = AMENITY_BY_ID[tile]
-                done = am.complete(tile, (f, c), grid)
-                amenity_points += a["points"] if done else 0
                 entry = {"kind": "amenity", "name": a["name"], "points": a["points"],
-                         "condition": a["condition"], "complete": done,
-                         "last": key(f, c) in touched}
-                amenities.append({**entry, "floor": f, "col": c})
+                         "complete": completed[(f, c)]}
+                amenities.append({"name": a["name"], "points": a["points"], "condition": a["condition"],
+                                  "complete": completed[(f, c)], "floor": f, "col": c})
+            if key(f, c) in touched:
+                entry["last"] = True
             if cell["guest"]:
                 entry["guest"] = self._guest_view(cell["guest"])
             rows[FLOORS - f]["cells"][c - 1] = entry
-        score = lodge_score(lodge, amenity_points)
+        amenities.sort(key=lambda a: (a["floor"], a["col"]))
+        score = lodge_score(lodge)
         fresh = set(last["valet"]) if last and last["seat"] == s else set()
+        valet = []
+        for g in lodge["valet"]:
+            guest = self._guest_view(g)
+            if g in fresh:
+                guest["last"] = True
+            valet.append(guest)
         return {
-            "seat": s, "rows": rows, "columns": columns,
-            "valet": [{**self._guest_view(g), "last": g in fresh} for g in lodge["valet"]],
-            "fresh": list(lodge["fresh"]),
-            "tokens": lodge["tokens"], "turns": lodge["turns"],
+            "seat": s, "rows": rows, "columns": columns, "valet": valet,
+            "fresh": list(lodge["fresh"]), "tokens": lodge["tokens"], "turns": lodge["turns"],
             "guests_placed": guests_placed(lodge),
             "score": sum(score.values()), "breakdown": score, "amenities": amenities,
             "place": result.ranks[s] if result else None,
