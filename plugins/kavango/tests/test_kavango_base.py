@@ -492,3 +492,37 @@ def test_malformed_moves_are_refused(bad):
     state = investing(state)
     with pytest.raises((IllegalMove, MalformedMove)):
         act(state, 0, bad)
+
+
+# ---- simultaneous picks and staleness --------------------------------------------------------
+def test_other_players_secret_picks_leave_my_decision_unchanged():
+    """"All players at once choose 1 card": a pick made before another player's pick still means
+    the same, so it is not stale; my own pick does change my basis."""
+    state = to_draft(new_game(3))
+    before = GAME.decision_basis(state, 0)
+    after = act(state, 1, {"type": "draft", "card": state["hands"][1][0]})
+    after = act(after, 2, {"type": "draft", "card": state["hands"][2][0]}, 2)
+    assert GAME.view(after, 0) != GAME.view(state, 0)  # their flags, the log, the last mark
+    assert GAME.decision_basis(after, 0) == before
+    mine = act(state, 0, {"type": "draft", "card": state["hands"][0][0]})
+    assert GAME.decision_basis(mine, 0) != before
+
+
+def test_the_reveal_changes_what_a_pick_means():
+    """Once every pick is revealed the hands pass on: a pick made on the old hand is stale."""
+    state = to_draft(new_game(2))
+    before = [GAME.decision_basis(state, s) for s in (0, 1)]
+    for s in (0, 1):
+        state = act(state, s, {"type": "draft", "card": state["hands"][s][0]}, s + 1)
+    assert state["phase"] == "act"
+    assert all(GAME.decision_basis(state, s) != before[s] for s in (0, 1))
+
+
+def test_another_players_expert_choice_leaves_mine_unchanged():
+    """Experts, Goals and Lodge cards are chosen "at the same time": a Fundraiser's money or a
+    Ranger's first Smuggling level elsewhere does not make my choice stale."""
+    state = new_game(2, lodges=True)
+    before = GAME.decision_basis(state, 0)
+    for expert in state["p"][1]["expert_options"]:
+        after = act(state, 1, {"type": "expert", "card": expert})
+        assert GAME.decision_basis(after, 0) == before
