@@ -52,9 +52,6 @@ MIDDLE_CLICKS = 3
 WAITING: dict[tuple[str, str], str] = {
     ("axe", "tictactoe"): "platform engineer (plugins/tictactoe board): taken cells keep an "
                           "aria-label without a role (aria-prohibited-attr)",
-    ("axe", "lodge_hikers"): "lodge_hikers engineer (issue 15, accessibility): card buttons' "
-                             "aria-label differs from their text (label-content-name-mismatch); "
-                             "small order labels fail contrast",
     ("axe", "komodo"): "komodo engineer (issue 15, accessibility): the scrolling .komodo-map "
                        "cannot get keyboard focus (scrollable-region-focusable)",
     ("axe", "kavango"): "kavango engineer (issue 15, accessibility): card buttons' aria-label "
