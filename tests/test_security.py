@@ -52,7 +52,7 @@ from hypothesis import strategies as st
 
 from config.asgi import application
 from core.engine import Game, MalformedMove, RandomBot, decide, find_leaks, rng_for
-from core.engine.fields import check_payload, get_int
+from core.engine.fields import check_payload, get_int, load_move
 from core.engine.play import play_move
 from core.models import Match, new_invite_token
 from core.plugins import registry
@@ -880,6 +880,19 @@ class _Cells(Game):
     def move_sneaky(self, state, seat, move, rng):
         """Reads its field past the mapping (dict.get on the class), which play_move cannot see."""
         state["marked"].append(dict.get(move, "cell"))
+
+
+@pytest.mark.parametrize("text", ['"\\' * 5400, "[" * 16000, '"' + "[" * 16000 + '"', '[]' * 8000, '"' * 16000])
+def test_reading_a_move_takes_linear_time_on_any_text(text):
+    """A first version of the nesting check used a regular expression for JSON strings, which
+    took 6 s on 16 KB of '"\\' pairs: one slow body per request is a denial of service. Any text
+    up to the size cap is read or refused in well under a second."""
+    started = time.perf_counter()
+    try:
+        load_move(text)
+    except MalformedMove:
+        pass
+    assert time.perf_counter() - started < 1.0
 
 
 def test_play_move_stores_the_fields_the_handler_read_and_falls_back_to_the_whole_move():

@@ -25,8 +25,7 @@ MAX_MOVE_DEPTH = 8
 MAX_INT_DIGITS = 15
 """Digits a whole number may have: exact in JSON everywhere, far below Python's int limit."""
 
-_JSON_STRING = re.compile(r'"(?:[^"\\]|\\.)*"', re.DOTALL)
-_BRACKET = re.compile(r"[\[\]{}]")
+_TOKEN = re.compile(r'["\\\[\]{}]')
 _CONTROL = re.compile(r"[\x00-\x08\x0b\x0c\x0e-\x1f]")
 
 
@@ -99,11 +98,31 @@ def _check_text(text: str) -> None:
 
 
 def _nesting(text: str) -> int:
-    """The deepest bracket nesting of JSON text, brackets inside strings not counted."""
+    """The deepest bracket nesting of JSON text, brackets inside strings not counted.
+
+    One pass over the characters that matter (quotes, backslashes, brackets): linear time
+    whatever the input, where a regular expression for strings backtracks on runs of ``"\\``.
+    """
     depth = deepest = 0
-    for bracket in _BRACKET.finditer(_JSON_STRING.sub('""', text)):
-        depth += 1 if bracket.group() in "[{" else -1
-        deepest = max(deepest, depth)
+    in_string, escaped_at = False, -1
+    for token in _TOKEN.finditer(text):
+        char, at = token.group(), token.start()
+        if in_string:
+            if at == escaped_at:
+                continue
+            if char == "\\":
+                escaped_at = at + 1
+            elif char == '"':
+                in_string = False
+        elif char == '"':
+            in_string = True
+        elif char in "[{":
+            depth += 1
+            deepest = max(deepest, depth)
+            if deepest > MAX_MOVE_DEPTH:
+                break
+        elif char in "]}":
+            depth -= 1
     return deepest
 
 
