@@ -91,8 +91,10 @@ def test_hook_register_bots():
 
 
 @pytest.mark.django_db
-def test_hook_after_match_finished(alice, bob, django_capture_on_commit_callbacks):
+def test_hook_after_match_finished(alice, bob, django_capture_on_commit_callbacks, settings):
     from core import plugins
+
+    settings.INSTALLED_APPS = [*settings.INSTALLED_APPS, "tests.fakegame"]  # its board template
     from core.services import submit_move
     from core.services.tables import create_table, join_table
     from tests.fakegame import hooks as fake
@@ -218,9 +220,10 @@ def test_installed_games_pass_every_system_check():
 def test_a_game_without_board_or_rules_page_is_reported(plugins_from):
     from core.checks import game_templates
 
-    plugins_from("tests.fakegame", "tictactoe")
+    plugins_from("tests.badoptions", "tictactoe")
     messages = game_templates(None)
-    assert [(m.id, m.obj) for m in messages] == [("core.E010", "twomoves"), ("core.E011", "twomoves")]
+    assert [(m.id, m.obj) for m in messages] == [("core.E010", "badoptions"),
+                                                 ("core.E011", "badoptions")]
 
 
 def test_a_slug_that_is_not_the_app_label_nor_the_entry_point_is_reported(plugins_from, settings):
