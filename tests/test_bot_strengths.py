@@ -15,9 +15,9 @@ pytestmark = pytest.mark.django_db
 
 def test_the_create_table_form_offers_each_strength_for_a_bot_seat(client_for, alice):
     page = client_for(alice).get("/games/tictactoe/new/").content.decode()
-    for name, label in (("blocker-easy", "Careful bot (easy)"), ("blocker", "Careful bot"),
-                        ("blocker-hard", "Careful bot (hard)")):
-        assert f'value="{name}"' in page and label in page
+    for bot in registry().bots_for("tictactoe").values():
+        assert f'value="{bot.name}"' in page and bot.label in page
+    assert {"blocker-easy", "blocker", "blocker-hard"} <= set(registry().bots_for("tictactoe"))
 
 
 def test_each_game_with_its_own_bot_has_easy_and_normal_and_hard_where_it_can_sample():

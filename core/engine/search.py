@@ -6,7 +6,9 @@ tree from the root choosing moves by UCT among those legal in that imagined stat
 availability counts how often it was legal, as in Cowling, Powley and Whitehouse 2012), adds one
 new move, plays the imagined game on with a rollout bot (the game's heuristic bot unless told
 otherwise) and credits every seat on the path with its own outcome. The move finally played is
-the root move tried most often. Long games can supply ``interim_scores``: rollouts then stop
+the root move tried most often; with a heuristic rollout bot (``anchored``, the default unless
+the rollout bot is random) only if it clearly beats that bot's own move, which is tried first,
+so a short, noisy search does not play worse than the heuristic it starts from. Long games can supply ``interim_scores``: rollouts then stop
 after ``horizon`` plies and are judged by those points, so a 1 s budget still buys iterations.
 
 Budgets: ``iterations`` always bounds the search; ``seconds`` (optional) bounds it in time as
@@ -30,6 +32,8 @@ from .play import copy_json
 EXPLORATION = 0.7
 SCORE_WEIGHT = 0.1
 SOLO_SCORE_SCALE = 50.0
+#: How many standard errors a move's mean must beat the rollout bot's own move by to replace it.
+CONFIDENCE = 1.0
 #: Rollout plies before a game with ``interim_scores`` is judged by them instead of played out.
 HORIZON = 40
 
@@ -87,6 +91,7 @@ class SearchBot(Bot):
         exploration: float = EXPLORATION,
         rollout_plies: int = 2000,
         horizon: int = HORIZON,
+        anchored: bool | None = None,
         name: str = "search",
         label: str = "Search bot",
     ) -> None:
@@ -97,6 +102,7 @@ class SearchBot(Bot):
         self.exploration = exploration
         self.rollout_plies = rollout_plies
         self.horizon = horizon
+        self.anchored = not isinstance(self.rollout, RandomBot) if anchored is None else anchored
         self.name = name
         self.label = label
 
@@ -104,24 +110,39 @@ class SearchBot(Bot):
         if len(situation.moves) == 1:
             return situation.moves[0]
         deadline = None if self.seconds is None else time.perf_counter() + self.seconds
+        anchor = (move_key(decide_in_sample(self.rollout, game, situation.sample(rng), situation.seat, rng))
+                  if self.anchored else "")
         root = _Node(None, None)
         for _ in range(self.iterations):
             try:
-                self._iterate(game, situation, root, rng, deadline)
+                self._iterate(game, situation, root, rng, deadline, anchor)
             except _OutOfTime:
                 break
             except IllegalMove:
                 continue  # a rollout bot proposed a move its game refused: drop that iteration
             if deadline is not None and time.perf_counter() > deadline:
                 break
-        legal = {move_key(m) for m in situation.moves}
-        tried = [c for k, c in root.children.items() if k in legal and c.visits]
-        if not tried:
-            return decide_in_sample(self.rollout, game, situation.sample(rng), situation.seat, rng)
-        return max(tried, key=lambda c: (c.visits, c.reward)).move
+        return self._final(situation, root, anchor)
+
+    def _final(self, situation: Situation, root: _Node, anchor: str) -> Move:
+        """The most tried root move, unless its mean reward does not beat the rollout bot's own
+        move (the anchor) by ``CONFIDENCE`` standard errors: few noisy iterations must not make
+        the search play worse than the heuristic it starts from."""
+        by_key = {move_key(m): m for m in situation.moves}
+        tried = [c for k, c in root.children.items() if k in by_key and c.visits]
+        held = root.children.get(anchor)
+        best = max(tried, key=lambda c: (c.visits, c.reward)) if tried else None
+        if not self.anchored:
+            return best.move if best else situation.moves[0]
+        if best is None or held is None or not held.visits:
+            return by_key[anchor] if anchor in by_key else situation.moves[0]
+        margin = CONFIDENCE * math.sqrt(0.25 / best.visits + 0.25 / held.visits)
+        if best.reward / best.visits - held.reward / held.visits > margin:
+            return best.move
+        return held.move
 
     def _iterate(self, game: Game, situation: Situation, root: _Node, rng: random.Random,
-                 deadline: float | None) -> None:
+                 deadline: float | None, anchor: str) -> None:
         state = situation.sample(rng)
         node, path = root, [root]
         actor: int | None = situation.seat
@@ -133,7 +154,9 @@ class SearchBot(Bot):
                     node.children[key].available += 1
             untried = [(k, m) for k, m in keyed if k not in node.children]
             if untried:
-                key, move = untried[rng.randrange(len(untried))]
+                first = node is root and any(k == anchor for k, _m in untried)
+                key, move = next(u for u in untried if u[0] == anchor) if first else \
+                    untried[rng.randrange(len(untried))]
                 child = node.children[key] = _Node(actor, move)
                 child.available = 1
                 state = _apply(game, state, actor, move, rng)

@@ -156,3 +156,15 @@ def test_rollouts_stop_at_the_horizon_where_the_game_has_interim_scores():
         decide(SearchBot("higher_card", iterations=50, horizon=horizon), game, state, 0, rng_for("h", 1))
         applied[horizon] = Counting.applied
     assert applied[0] * 2 < applied[1000], applied
+
+
+def test_a_short_search_keeps_the_heuristic_move_unless_it_finds_a_clearly_better_one():
+    """Blocker opens in the centre; three iterations prove nothing, so the anchored search keeps
+    square 5 (cell 4), while the same search without the anchor wanders."""
+    opening = board(".........")
+    anchored = {decide(SearchBot("tictactoe", rollout=Blocker(), iterations=3), TTT, opening, 0,
+                       rng_for("anchor", k))["cell"] for k in range(10)}
+    loose = {decide(SearchBot("tictactoe", rollout=Blocker(), iterations=3, anchored=False), TTT, opening, 0,
+                    rng_for("anchor", k))["cell"] for k in range(10)}
+    assert anchored == {4}
+    assert loose != {4}

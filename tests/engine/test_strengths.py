@@ -32,6 +32,6 @@ def test_with_strengths_puts_normal_first_then_easy_and_hard():
     bots = with_strengths(TTT, {"blocker": Blocker()})
     assert list(bots) == ["blocker", "blocker-easy", "blocker-hard"]
     assert [strength(b) for b in bots.values()] == [NORMAL, EASY, HARD]
-    assert bots["blocker-hard"].label == "Careful bot (hard)"
+    assert bots["blocker-hard"].label == f"{Blocker.label} (hard)"
     assert with_strengths(TTT, {}) == {}
     assert strength(RandomBot()) == NORMAL
