@@ -8,6 +8,13 @@ Vocabulary: ``register_<things>()`` runs once at start-up and returns a list; ``
 runs after the database transaction has committed and returns nothing; ``extra_<thing>`` returns
 extra material for a page. Hooks are always called with keyword arguments.
 
+Calling: the portal calls ``pm.hook.<name>(...)``, so pluggy's rules hold. Plugins are
+registered in sorted order and called last-registered first; ``@hookimpl(tryfirst=True)`` and
+``@hookimpl(trylast=True)`` move an implementation to the front or the back; an
+``@hookimpl(wrapper=True)`` generator runs around all the others, receives their results from
+its ``yield`` and returns the final value. A plain implementation that raises is logged, listed
+among the plugin problems (admin, ``manage.py check``) and counts as returning nothing.
+
 Templates are found by convention, not by hook: ``<slug>/board.html`` draws the match page from
 the player's view, and ``<slug>/how_to_play.html`` is the game's rules page.
 """
