@@ -29,7 +29,7 @@ def safe_next(request, fallback: str = "home") -> str:
     ``//evil.example/``, ``https:evil.example`` and ``javascript:...`` all fall back, so a link
     can neither send a new member to another site nor make the redirect itself fail.
     """
-    target = request.POST.get("next") or request.GET.get("next") or ""
+    target = (request.POST.get("next") or request.GET.get("next") or "").strip()
     if target and url_has_allowed_host_and_scheme(
         target, allowed_hosts={request.get_host()}, require_https=request.is_secure()
     ):
