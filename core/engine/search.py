@@ -152,13 +152,16 @@ class SearchBot(Bot):
             for key, _move in keyed:
                 if key in node.children:
                     node.children[key].available += 1
-            untried = [(k, m) for k, m in keyed if k not in node.children]
+            # a child whose only iterations were dropped has no statistics yet: still untried
+            untried = [(k, m) for k, m in keyed if k not in node.children or not node.children[k].visits]
             if untried:
                 first = node is root and any(k == anchor for k, _m in untried)
                 key, move = next(u for u in untried if u[0] == anchor) if first else \
                     untried[rng.randrange(len(untried))]
-                child = node.children[key] = _Node(actor, move)
-                child.available = 1
+                child = node.children.get(key)
+                if child is None:
+                    child = node.children[key] = _Node(actor, move)
+                    child.available = 1
                 state = _apply(game, state, actor, move, rng)
                 path.append(child)
                 break

@@ -9,7 +9,7 @@ import pytest
 from tictactoe.bots import Blocker
 from tictactoe.rules import TicTacToe
 
-from core.engine import RandomBot, decide, playout, rng_for
+from core.engine import IllegalMove, RandomBot, decide, playout, rng_for
 from core.engine.bots import situation_for
 from core.engine.game import Result
 from core.engine.search import SearchBot, outcome
@@ -168,3 +168,20 @@ def test_a_short_search_keeps_the_heuristic_move_unless_it_finds_a_clearly_bette
                     rng_for("anchor", k))["cell"] for k in range(10)}
     assert anchored == {4}
     assert loose != {4}
+
+
+class Refusing(HigherCard):
+    """Higher card whose rules refuse every answer to a lead of value 4 (a buggy rollout bot's
+    view of the world): iterations through such lines are dropped, and the search goes on."""
+
+    def move_play(self, state, seat, move, rng):
+        if state["trick"] and state["trick"][0][1] == "4":
+            raise IllegalMove("refused")
+        return super().move_play(state, seat, move, rng)
+
+
+def test_dropped_iterations_leave_no_untried_child_behind():
+    game = Refusing()
+    state = game.setup(2, {}, [{}, {}], rng_for("drop", 0))
+    move = decide(SearchBot("higher_card", iterations=60), game, state, 0, rng_for("drop", 1))
+    assert move in game.legal_moves(state, 0)
