@@ -4,14 +4,17 @@ It reads only public information (lodges, displays, valets). For a build it trie
 every legal place and keeps the lodge worth most: points scored now, plus the guests that could
 check in next, plus a little for empty neighbouring rooms of two colours (future guest pairs) and
 for amenities still being worked towards. Guests go where they score most; the valet takes the
-display guest that fits the lodge best. It never spends refresh tokens on a whim.
+display guest that fits the lodge best. It spends a refresh token when clearing a level of the
+room display promises a clearly better build (judged on refills of its own imagined bag).
 """
 
 from __future__ import annotations
 
 import copy
+import random
 
 from core.engine import Bot
+from core.engine.play import copy_json
 
 from . import amenities as am
 from .catalog import AMENITY_BY_ID, GUEST_BY_ID, ROOMS
@@ -28,6 +31,10 @@ class Innkeeper(Bot):
     PAIR_WEIGHT = 0.4
     PAIR_CAP = 6
     UPPER_FLOOR_WEIGHT = 0.15
+    #: A refresh token is spent when the best build after clearing a level is worth this much
+    #: more (averaged over this many imagined refills) than the best build now.
+    REFRESH_MARGIN = 1.0
+    REFRESH_SAMPLES = 2
 
     def choose(self, game, state, seat, rng):
         moves = game.legal_moves(state, seat)
@@ -35,9 +42,11 @@ class Innkeeper(Bot):
         lodge = state["lodges"][seat]
         if phase == "build" or phase in ("start_amenity", "lift_amenity"):
             takes = [m for m in moves if m["type"] in ("take_room", "take_amenity")]
-            if takes:
-                return max(takes, key=lambda m: (self._best_place(game, state, seat, m)[0], rng.random()))
-            return next(m for m in moves if m["type"] == "pass")
+            if not takes:
+                return next(m for m in moves if m["type"] == "pass")
+            value, best = self._best_take(game, state, seat, takes, rng)
+            refresh = self._worth_refreshing(game, state, seat, moves, value, rng)
+            return refresh or best
         if phase == "place":
             held = state["holding"]
             take = {"type": "take_room", "level": held["level"], "slot": held["slot"]} \
@@ -58,6 +67,37 @@ class Innkeeper(Bot):
             return min(moves, key=lambda m: (
                 self._guest_promise(game, state, grid, state["guest_display"][m["index"]]), rng.random()))
         return rng.choice(moves)
+
+    # ---- refresh tokens ---------------------------------------------------------------------
+    def _best_take(self, game, state, seat, takes, rng):
+        """The take whose best placement leaves the lodge worth most, with that worth."""
+        scored = [(self._best_place(game, state, seat, m)[0], rng.random(), i) for i, m in enumerate(takes)]
+        value, _tie, index = max(scored)
+        return value, takes[index]
+
+    def _worth_refreshing(self, game, state, seat, moves, value, rng):
+        """A refresh move when clearing a level of the room display promises a better build.
+
+        Tokens score nothing at the end, so one is worth spending whenever the display is poor.
+        For each level the bot clears it in a copy of the state it was given (its own sample
+        of the bag, never the real one) a few times and compares the best build it then finds
+        with the best build now; it spends the token on the level that gains most, if any
+        gains more than ``REFRESH_MARGIN``.
+        """
+        refreshes = [m for m in moves if m["type"] == "refresh"]
+        if not refreshes:
+            return None
+        best_gain, choice = self.REFRESH_MARGIN, None
+        for move in refreshes:
+            total = 0.0
+            for _ in range(self.REFRESH_SAMPLES):
+                trial = game.apply(copy_json(state), seat, dict(move), random.Random(rng.getrandbits(32)))
+                takes = [m for m in game.legal_moves(trial, seat) if m["type"] in ("take_room", "take_amenity")]
+                total += self._best_take(game, trial, seat, takes, rng)[0] if takes else value - 5
+            gain = total / self.REFRESH_SAMPLES - value
+            if gain > best_gain:
+                best_gain, choice = gain, move
+        return choice
 
     # ---- evaluation -------------------------------------------------------------------------
     def _best_place(self, game, state, seat, take):

@@ -9,6 +9,7 @@ from lodge_hotel.bots import Innkeeper
 from lodge_hotel.catalog import ROOMS
 from lodge_hotel.testing import GAME, new
 
+from core.engine import playout
 from core.engine.bots import decide
 from core.engine.testing_bots import check_determinize
 
@@ -37,3 +38,26 @@ def test_the_innkeeper_cannot_tell_states_that_differ_only_in_the_bags(players):
         first = decide(Innkeeper(), GAME, state, seat, random.Random(seed))
         second = decide(Innkeeper(), GAME, other, seat, random.Random(seed))
         assert first == second
+
+
+def test_the_innkeeper_spends_refresh_tokens():
+    """"At ANY TIME on your turn, you may discard your Refresh Token ...": tokens score nothing
+    at the end, so the Innkeeper spends them when a cleared level promises a better build."""
+    spent = 0
+    for seed in range(4):
+        run = playout(GAME, 1, seed=f"tokens-{seed}", bots=[Innkeeper()])
+        spent += sum(1 for _seat, move in run.moves if move["type"] == "refresh")
+    assert spent >= 4
+
+
+def test_the_innkeeper_keeps_its_token_when_no_refill_beats_the_build_it_has():
+    """A refresh is only worth it for a clearly better build: with nothing to gain (the lodge
+    cannot use any other room better), the token stays."""
+    state = new(2, seed=3)
+    seat = 0
+    situation_moves = GAME.legal_moves(state, seat)
+    bot = Innkeeper()
+    value, _best = bot._best_take(GAME, state, seat, [m for m in situation_moves if m["type"] == "take_room"],
+                                  random.Random(1))
+    huge = bot._worth_refreshing(GAME, state, seat, situation_moves, value + 100, random.Random(1))
+    assert huge is None
