@@ -1,0 +1,109 @@
+"""The portal's own pages in a real browser at 1280 and 390 px: no sideways scrolling, no
+serious or critical axe-core violation, nothing refused by the Content-Security-Policy, and the
+new-table form's behaviour (issue 15 items 2, 10, 11 and "Accessibility")."""
+
+from __future__ import annotations
+
+import uuid
+
+import pytest
+from playwright.sync_api import expect
+
+from core.plugins import build_registry, discover_apps
+
+from .test_e2e_boards import AXE as AXE_FILE
+from .test_e2e_boards import AXE_RUN, WIDTHS, finished_match
+from .test_e2e_tictactoe import sign_up
+
+pytestmark = pytest.mark.e2e
+SLUGS = sorted(build_registry(discover_apps()).games)
+
+ANONYMOUS_PAGES = ["/", "/accounts/login/", "/accounts/signup/", "/accounts/password_reset/",
+                   "/accounts/password_reset/done/",
+                   *(f"/games/{slug}/" for slug in SLUGS),
+                   *(f"/games/{slug}/leaderboard/" for slug in SLUGS)]
+MEMBER_PAGES = ["/", "/accounts/password_change/", "/accounts/profile/",
+                *(f"/games/{slug}/new/" for slug in SLUGS)]
+
+
+AXE_OUTSIDE_BOARDS = AXE_RUN.replace("axe.run(document,", "axe.run({exclude: [['#board']]},")
+
+
+def check_pages(page, base: str, paths: list[str]) -> list[str]:
+    """Every path at both widths; the problems found, one line each. Boards are left to
+    test_e2e_boards.py, which names whose work each of them waits for."""
+    refused = []
+    page.on("console", lambda m: "Content Security Policy" in m.text and refused.append(m.text))
+    problems = []
+    for width, size in WIDTHS.items():
+        page.set_viewport_size(size)
+        for path in paths:
+            page.goto(base + path)
+            page.wait_for_load_state("networkidle")
+            overflow = page.evaluate(
+                "() => document.documentElement.scrollWidth - document.documentElement.clientWidth")
+            if overflow > 0:
+                problems.append(f"{path} at {width}: {overflow} px too wide")
+            page.evaluate(AXE_FILE.read_text())
+            problems += [f"{path} at {width}: {v}" for v in page.evaluate(AXE_OUTSIDE_BOARDS)]
+            problems += [f"{path} at {width}: CSP refused {r}" for r in refused]
+            refused.clear()
+    return problems
+
+
+def test_pages_for_visitors(portal, browser):
+    context = browser.new_context()
+    problems = check_pages(context.new_page(), portal.url, ANONYMOUS_PAGES)
+    assert problems == [], "\n".join(problems)
+    context.close()
+
+
+def test_pages_for_members(portal, browser):
+    context = browser.new_context()
+    name = f"m{uuid.uuid4().hex[:8]}"
+    page = sign_up(context, portal, name)
+    assert check_pages(page, portal.url, [*MEMBER_PAGES, f"/u/{name}/"]) == []
+    context.close()
+
+
+def test_replay_page(portal, browser):
+    finished = finished_match(portal, "tictactoe")
+    context = browser.new_context()
+    problems = check_pages(context.new_page(), portal.url,
+                           [f"/match/{finished}/replay/", f"/match/{finished}/replay/?ply=3"])
+    assert problems == [], "\n".join(problems)
+    context.close()
+
+
+def test_new_table_form_offers_only_what_applies(portal, browser):
+    """Issue 15.11: minutes hidden with "No clock", solo difficulty only for one player, the seat
+    menu readable, and a message (not just a red border) when something is wrong."""
+    context = browser.new_context()
+    page = sign_up(context, portal, f"f{uuid.uuid4().hex[:8]}")
+    page.set_viewport_size(WIDTHS["phone"])
+    page.goto(portal.url + "/games/lodge_hotel/new/")
+    minutes = page.locator("#id_time_per_move")
+    expect(minutes).to_be_hidden()
+    page.select_option("#id_time_control", "realtime")
+    expect(minutes).to_be_visible()
+    expect(page.locator(".clock-length")).to_contain_text("Minutes per move")
+    page.select_option("#id_time_control", "correspondence")
+    expect(page.locator(".clock-length")).to_contain_text("Days per move")
+    page.select_option("#id_players", "1")
+    expect(page.locator("#id_opt_level")).to_be_visible()
+    page.select_option("#id_players", "2")
+    expect(page.locator("#id_opt_level")).to_be_hidden()
+    expect(page.locator("#id_opt_level")).to_be_disabled()
+    seat_menu = page.locator("#id_seat1_who")
+    needed = seat_menu.evaluate("""el => {
+        const style = getComputedStyle(el);
+        const ctx = document.createElement('canvas').getContext('2d');
+        ctx.font = style.font;
+        const text = Math.max(...[...el.options].map(o => ctx.measureText(o.text).width));
+        return text + parseFloat(style.paddingLeft) + parseFloat(style.paddingRight) - el.clientWidth;
+    }""")
+    assert needed <= 0, f"the seat menu cuts its longest choice by {needed:.0f} px"
+    minutes.fill("")
+    page.click("text=Open the table")
+    expect(page.locator(".field-error")).to_contain_text("Say how long each move may take")
+    context.close()
