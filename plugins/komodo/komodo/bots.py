@@ -2,14 +2,20 @@
 
 It decides from what its seat may know: its own hand, the public map and the open offers. Each
 tile placement is scored by how much closer it brings each of its animals to a large enough,
-species-compatible enclosure (using the same O(1) frontier check as the rules).
+species-compatible enclosure (using the same O(1) frontier check as the rules). Wild cards are
+played when a quick look one move ahead shows they help: Relocation and Remodeling when they
+open a home for an animal in hand, Land Lover when more tiles would still grow an enclosure,
+Land Barter for a tile of no use, Animal Request and Animal Exchange against an animal that
+has no prospect of a home; a card with no use is thrown away so a better one can be drawn.
 """
 
 from __future__ import annotations
 
-from core.engine import Bot
+import copy
 
-from .rules import ANIMAL, _placements
+from core.engine import Bot, IllegalMove
+
+from .rules import ANIMAL, WILD, _placements
 from .terrain import FACES, Board, key
 
 WILD_TASTE = (
@@ -45,6 +51,27 @@ def _tile_value(tid, needs):
     return sum(cells.count(t) for _n, t, _b in needs)
 
 
+def _deficit(board, animal):
+    """How many blocks the best home this animal could have today still lacks."""
+    name, terrain, blocks = ANIMAL[animal]
+    return blocks - _best(board, name, terrain)
+
+
+def _tried(game, state, seat, move):
+    """The state after ``move`` (on a copy), or None when the rules refuse it."""
+    try:
+        return game.apply(copy.deepcopy(state), seat, move, None)
+    except IllegalMove:
+        return None
+
+
+def _homes_for_hand(game, state, seat):
+    """The best points this seat could house from its hand right now."""
+    hand = state["hands"][seat]["animals"]
+    board = Board(state["map"], state["housed"])
+    return max((ANIMAL[a][2] for a in hand if _deficit(board, a) <= 0), default=0)
+
+
 class Keeper(Bot):
     name = "keeper"
     label = "Zoo keeper (builds for its animals)"
@@ -64,7 +91,9 @@ class Keeper(Bot):
         return max(moves, key=lambda m: ANIMAL[m["animal"]][2])
 
     def _pass(self, game, state, seat, moves, rng):
-        return max(moves, key=lambda m: ANIMAL[m["animal"]][2])
+        """Pass on the animal with the least prospect of a home (the pesky Dingo)."""
+        board = Board(state["map"], state["housed"])
+        return max(moves, key=lambda m: (_deficit(board, m["animal"]), ANIMAL[m["animal"]][2]))
 
     def _choose_first(self, game, state, seat, moves, rng):
         """Start with the player most likely to house an animal with three tiles right away."""
@@ -132,9 +161,20 @@ class Keeper(Bot):
         return min(moves, key=lambda m: ANIMAL[m["animal"]][2])
 
     def _remodel(self, game, state, seat, moves, rng):
+        """Lay the lifted tile where it helps most; back where it was if nowhere is better."""
         fx, fy, frot = state["pending"]["from"]
-        return next(
+        home = next(
             (m for m in moves if (m["x"], m["y"], m["rotation"]) == (fx, fy, frot)), moves[0]
+        )
+        tile = state["pending"]["tile"]
+        spots = [dict(m, type="place_tile", tile=tile) for m in moves]
+        best, gain = self._best_place(state, seat, spots)
+        if gain <= 0:
+            return home
+        return next(
+            m
+            for m in moves
+            if (m["x"], m["y"], m["rotation"]) == (best["x"], best["y"], best["rotation"])
         )
 
     def _lover(self, game, state, seat, moves, rng):
@@ -157,11 +197,17 @@ class Keeper(Bot):
                 key=lambda m: (
                     m["type"] == "rehouse" and self._owner_loose(state, m["animal"]) == seat,
                     ANIMAL[m["animal"]][2],
+                    # a padlock keeps a big animal from escaping: worth a larger enclosure
+                    board.enclosure_at(m["x"], m["y"]).locked and ANIMAL[m["animal"]][2] >= 10,
                     -board.enclosure_at(m["x"], m["y"]).size,
                 ),
             )
         for kind in ("on_tap", "land_thief", "escape", "recycle"):
             pick = self._wild(state, seat, kind, by_type.get(kind, []))
+            if pick:
+                return pick
+        if not coop:
+            pick = self._opening_card(game, state, seat, by_type)
             if pick:
                 return pick
         places = by_type.get("place_tile", [])
@@ -172,6 +218,12 @@ class Keeper(Bot):
                 move, gain = self._best_place(state, seat, places)
             if gain > 0 or (state["turn"]["lover"]):
                 return move
+        lover = by_type.get("land_lover")
+        if lover and state["turn"]["placed"] >= 3 and state["hands"][seat]["tiles"]:
+            # the three-tile limit is reached but tiles would still grow an enclosure
+            more = _placements(Board(state["map"], state["housed"]), state["hands"][seat]["tiles"])
+            if more and self._best_place(state, seat, more)[1] > 0:
+                return lover[0]
         if not state["turn"]["acted"] and by_type.get("exchange_animals"):
             board = Board(state["map"], state["housed"])
             hopeless = [
@@ -198,6 +250,9 @@ class Keeper(Bot):
                 return swap[0]
             if places:
                 return move
+        dead = self._dead_card(state, seat, by_type.get("discard_wild", []))
+        if dead:
+            return dead
         ends = by_type.get("replenish", []) + by_type.get("end_turn", [])
         if ends:
             return max(
@@ -228,6 +283,68 @@ class Keeper(Bot):
         if kind == "recycle":
             return next((m for m in moves if m["take"] in ("Animal Escapes", "Land Thief")), None)
         return None
+
+    def _opening_card(self, game, state, seat, by_type):
+        """A wild card that, one move ahead, opens a home or clears a hopeless card."""
+        hand = state["hands"][seat]
+        board = Board(state["map"], state["housed"])
+        now = _homes_for_hand(game, state, seat)
+        for kind in ("relocate", "remodel"):
+            best, best_gain = None, 0
+            for m in by_type.get(kind, [])[:40]:
+                after = _tried(game, state, seat, m)
+                if after is None:
+                    continue
+                if kind == "remodel":
+                    spots = game.legal_moves(after, seat)
+                    if not spots:
+                        continue
+                    after = _tried(game, after, seat, self._remodel(game, after, seat, spots, None))
+                    if after is None:
+                        continue
+                gain = _homes_for_hand(game, after, seat) - now
+                if gain > best_gain:
+                    best, best_gain = m, gain
+            if best:
+                return best
+        hopeless = [a for a in hand["animals"] if _deficit(board, a) > 12]
+        exchange = by_type.get("animal_exchange")
+        if exchange and hopeless and not state["turn"]["housed_hand"]:
+            return exchange[0]
+        requests = by_type.get("request", [])
+        if requests and hopeless:
+            # ask for the terrain of the largest free enclosure no animal in hand can use
+            free = sorted(
+                (e for e in board.enclosures if not e.animals and e.size >= 10),
+                key=lambda e: -e.size,
+            )
+            held = {ANIMAL[a][1] for a in hand["animals"]}
+            for e in free:
+                if e.terrain not in held:
+                    pick = next((m for m in requests if m["terrain"] == e.terrain), None)
+                    if pick:
+                        return pick
+        barters = by_type.get("barter", [])
+        if barters and not state["turn"]["placed"]:
+            needs = _needs(state, seat)
+            useless = [t for t in hand["tiles"] if _tile_value(t, needs) <= 2]
+            if useless and needs:
+                want = max(needs, key=lambda n: n[2])[1]
+                return next(
+                    (m for m in barters if m["tiles"] == useless[:1] and m["terrain"] == want),
+                    None,
+                )
+        return None
+
+    def _dead_card(self, state, seat, discards):
+        """Before replenishing with a full hand of wild cards, throw the least useful away so
+        the wild card earned by housing can be drawn (one discard a turn)."""
+        if not discards or not state["turn"]["housed_hand"]:
+            return None
+        limit = 2 if state["variant"] == "tame" else 3
+        if len(state["hands"][seat]["wilds"]) < limit:
+            return None
+        return max(discards, key=lambda m: WILD_TASTE.index(WILD[m["card"]]))
 
     def _owner_loose(self, state, animal):
         return next((x["owner"] for x in state["loose"] if x["animal"] == animal), None)

@@ -7,6 +7,7 @@ import json
 import pytest
 from komodo.bots import Keeper
 from komodo.rules import Komodo
+from komodo.terrain import Board
 
 from core.engine import RandomBot, decide, find_leaks, playout, replay, resolve_options
 from core.engine.play import play, start
@@ -190,3 +191,77 @@ def test_components_are_conserved_and_homes_stay_lawful(variant):
                 seed,
             )
         _invariants(state)
+
+
+# ---- the keeper's wild cards (issue 17) ---------------------------------------------------
+
+
+def _keeper_table(seed=3):
+    """A three-player basic game past the keep step, seat 0 to play with an empty hand."""
+    options, seats = resolve_options(GAME, 3, {})
+    state = start(GAME, seed, 3, options, seats)
+    for s in range(3):
+        animal = state["hands"][s]["animals"][0]
+        state = play(GAME, state, s, {"type": "return_animal", "animal": animal}, s + 1, seed)
+    hand = state["hands"][0]
+    state["tiles"] += hand["tiles"]
+    state["animals"] += hand["animals"]
+    state["wilds"]["draw"] += hand["wilds"]
+    hand["tiles"], hand["animals"], hand["wilds"] = [], [], []
+    return state
+
+
+def _take(state, seat, card, part):
+    for pile in [state["tiles"], state["animals"], state["wilds"]["draw"]] + [
+        h[k] for h in state["hands"] for k in ("tiles", "animals", "wilds")
+    ]:
+        if card in pile:
+            pile.remove(card)
+    state["hands"][seat][part].append(card)
+
+
+def test_keeper_relocates_another_animal_to_free_land_for_its_own():
+    """A 20-block desert holds someone's 5-block Taipan; the keeper holds the Dingo (20) and
+    Relocation: moving the Taipan to a smaller free desert opens the big one for the Dingo."""
+    state = _keeper_table()
+    for text, tile in (
+        ("0,-1", "komodo-tile-09"),
+        ("1,-1", "komodo-tile-13"),
+        ("-1,-1", "komodo-tile-05"),
+        ("0,1", "komodo-tile-11"),
+    ):
+        for pile in [state["tiles"]] + [h["tiles"] for h in state["hands"]]:
+            if tile in pile:
+                pile.remove(tile)
+        state["map"][text] = [tile, 2]
+    deserts = sorted(e.size for e in Board(state["map"], []).enclosures if e.terrain == "D")
+    assert deserts == [5, 20]
+    state["animals"].remove("komodo-animal-01")
+    state["housed"].append(
+        {"animal": "komodo-animal-01", "owner": 1, "x": 0, "y": -2, "lock": False}
+    )
+    _take(state, 0, "komodo-animal-07", "animals")  # Dingo, 20 desert
+    _take(state, 0, "komodo-wild-15", "wilds")  # Relocation
+    move = Keeper().choose(GAME, state, 0, rng_for(3, 9))
+    assert move["type"] == "relocate" and move["animal"] == "komodo-animal-01"
+    state = play(GAME, state, 0, move, 9, 3)
+    move = Keeper().choose(GAME, state, 0, rng_for(3, 10))
+    assert move["type"] == "house" and move["animal"] == "komodo-animal-07"
+
+
+def test_keeper_throws_away_a_dead_wild_card_to_make_room_for_a_new_one():
+    """Hints: "Using a Wild card just to get rid of it, or discarding one, may let you collect a
+    more useful one." With three wild cards after housing, Recycling (the discard pile holds
+    nothing to take back) goes before replenishing."""
+    state = _keeper_table()
+    for card in (
+        "komodo-wild-17",
+        "komodo-wild-05",
+        "komodo-wild-09",
+    ):  # Recycling, Request, Barter
+        _take(state, 0, card, "wilds")
+    state["wilds"]["discard"] = []
+    state["turn"]["housed_hand"] = state["turn"]["acted"] = True
+    state["turn"]["placed"] = 1
+    move = Keeper().choose(GAME, state, 0, rng_for(3, 9))
+    assert move == {"type": "discard_wild", "card": "komodo-wild-17"}
