@@ -63,7 +63,9 @@ def match_context(match: Match, seat: int | None, players: list[dict] | None = N
         to_act=to_act,
         my_turn=my_turn,
         moves=game.legal_moves(match.state, seat) if my_turn else [],
-        seen=basis_token(game, match.state, seat) if my_turn else "",
+        # Only a simultaneous phase needs the decision basis: in a sequential turn any move
+        # since the player looked changes what they see anyway.
+        seen=basis_token(game, match.state, seat) if my_turn and len(to_act) > 1 else "",
         log=name_seats(list(view.get("log", []))[-LOG_LINES:], players)
         if isinstance(view, dict) else [],
         result=match.result,
