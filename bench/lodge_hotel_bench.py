@@ -1,6 +1,7 @@
 """Lodge (ski hotel) benchmark: random playouts per second and the Innkeeper's win rate.
 
     .venv/bin/python bench/lodge_hotel_bench.py --playouts 40 --games 1000 --players 3
+    .venv/bin/python bench/lodge_hotel_bench.py --playouts 0 --games 0 --solo-games 30 --hard-games 5
 
 Pure engine, no Django. The Innkeeper takes seat (game % players) so every seat is tried; a win
 is rank 1 (ties already broken by turn order).
@@ -19,6 +20,7 @@ from lodge_hotel.bots import Innkeeper  # noqa: E402
 from lodge_hotel.rules import Lodge  # noqa: E402
 
 from core.engine import RandomBot, playout  # noqa: E402
+from core.engine.strengths import hard  # noqa: E402
 
 
 def playouts_per_second(game, players, count, options=None):
@@ -43,13 +45,17 @@ def win_rate(game, players, games, options=None):
     return wins / games, sum(scores) / games, sum(rand) / max(1, len(rand))
 
 
-def solo_stats(game, games, options):
-    scores, won = [], 0
+def solo_stats(game, games, options, bot=None):
+    """Mean score, share of games won (at a level) or reaching 60 (without one), and refresh
+    tokens spent per game."""
+    scores, won, refreshes = [], 0, 0
+    bot = bot or Innkeeper()
     for seed in range(games):
-        run = playout(game, 1, seed=f"solo-{seed}", options=options, bots=[Innkeeper()])
+        run = playout(game, 1, seed=f"solo-{seed}", options=options, bots=[bot])
         scores.append(run.result.scores[0])
-        won += bool(run.result.won[0])
-    return sum(scores) / games, won / games
+        won += bool(run.result.won[0]) if run.result.won else run.result.scores[0] >= 60
+        refreshes += sum(1 for _seat, move in run.moves if move["type"] == "refresh")
+    return sum(scores) / games, won / games, refreshes / games
 
 
 def main():
@@ -58,16 +64,31 @@ def main():
     parser.add_argument("--games", type=int, default=1000)
     parser.add_argument("--players", type=int, default=3)
     parser.add_argument("--solo-games", type=int, default=100)
+    parser.add_argument("--levels", type=int, nargs="*", default=[0, 4], help="solo levels to measure")
+    parser.add_argument("--hard-games", type=int, default=0, help="solo games for the hard (search) bot")
+    parser.add_argument("--hard-seconds", type=float, default=1.0)
     args = parser.parse_args()
     game = Lodge()
-    for players in (1, 2, 3, 4):
-        games, plies = playouts_per_second(game, players, args.playouts)
-        print(f"random playouts, {players} player(s): {games:.1f} games/s, {plies:.0f} plies/s")
-    games, plies = playouts_per_second(game, 1, args.playouts, {"level": 8, "extreme": True})
-    print(f"random playouts, solo extreme level 8: {games:.1f} games/s, {plies:.0f} plies/s")
+    if args.playouts:
+        for players in (1, 2, 3, 4):
+            games, plies = playouts_per_second(game, players, args.playouts)
+            print(f"random playouts, {players} player(s): {games:.1f} games/s, {plies:.0f} plies/s")
+        games, plies = playouts_per_second(game, 1, args.playouts, {"level": 8, "extreme": True})
+        print(f"random playouts, solo extreme level 8: {games:.1f} games/s, {plies:.0f} plies/s")
     if args.solo_games:
-        mean, won = solo_stats(game, args.solo_games, {})
-        print(f"Innkeeper solo (no level), {args.solo_games} games: mean {mean:.1f}, 60+ in {won:.0%}")
+        for level in args.levels:
+            mean, won, spent = solo_stats(game, args.solo_games, {"level": level})
+            what = f"level {level} won" if level else "60+"
+            print(f"Innkeeper solo, level {level}, {args.solo_games} games: mean {mean:.1f}, {what} in "
+                  f"{won:.0%}, {spent:.1f} refresh tokens spent a game")
+    if args.hard_games:
+        bot = hard(game, Innkeeper(), seconds=args.hard_seconds)
+        for level in args.levels:
+            start = time.perf_counter()
+            mean, won, spent = solo_stats(game, args.hard_games, {"level": level}, bot)
+            what = f"level {level} won" if level else "60+"
+            print(f"hard (search, {args.hard_seconds:g} s a move) solo, level {level}, {args.hard_games} games: "
+                  f"mean {mean:.1f}, {what} in {won:.0%} ({time.perf_counter() - start:.0f}s)")
     if args.games:
         start = time.perf_counter()
         rate, mine, theirs = win_rate(game, args.players, args.games)

@@ -19,6 +19,7 @@ from core.engine.play import copy_json
 from . import amenities as am
 from .catalog import AMENITY_BY_ID, GUEST_BY_ID, ROOMS
 from .rules import ORTHOGONAL, grid_of, guest_colors, key, lodge_score
+from .rules.lodge import amenity_progress
 
 
 class Innkeeper(Bot):
@@ -138,11 +139,9 @@ class Innkeeper(Bot):
                     pairs += 1
         value += self.PAIR_WEIGHT * min(pairs, self.PAIR_CAP)
         value += self.UPPER_FLOOR_WEIGHT * sum(1 for (f, _c), cell in grid.items() if f > 1 and cell["tile"] in ROOMS)
-        for (f, c), cell in grid.items():
-            if cell["tile"] in AMENITY_BY_ID:
-                done = am.progress(cell["tile"], (f, c), grid)
-                if done < 1.0:
-                    value += 0.5 * AMENITY_BY_ID[cell["tile"]]["points"] * done * done - 0.5
+        for pos, done in amenity_progress(lodge).items():
+            if done < 1.0:
+                value += 0.5 * AMENITY_BY_ID[grid[pos]["tile"]]["points"] * done * done - 0.5
         return value
 
     def _guest_promise(self, game, state, grid, guest):

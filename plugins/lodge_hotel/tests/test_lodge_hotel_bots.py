@@ -7,7 +7,8 @@ import random
 import pytest
 from lodge_hotel.bots import Innkeeper
 from lodge_hotel.catalog import ROOMS
-from lodge_hotel.testing import GAME, new
+from lodge_hotel.rules import lodge_score
+from lodge_hotel.testing import GAME, new, put_lodge
 
 from core.engine import playout
 from core.engine.bots import decide
@@ -61,3 +62,15 @@ def test_the_innkeeper_keeps_its_token_when_no_refill_beats_the_build_it_has():
                                   random.Random(1))
     huge = bot._worth_refreshing(GAME, state, seat, situation_moves, value + 100, random.Random(1))
     assert huge is None
+
+
+def test_interim_scores_are_points_now_plus_part_of_unfinished_amenities():
+    """Search rollouts are judged after a few turns by the lodge's points so far (the scoring
+    rules) plus a share of the amenities still being worked on."""
+    state = new(2)
+    put_lodge(state, 0, {(1, 1): "yellow", (1, 2): "yellow", (1, 3): "Staircase"})
+    put_lodge(state, 1, {(1, 1): "blue", (1, 2): "Hot Tub"})
+    mine, theirs = GAME.interim_scores(state)
+    assert mine == sum(lodge_score(state["lodges"][0]).values()) == 3
+    hot_tub = 5  # one blue room of the three it needs: half its points, a third of the way
+    assert theirs == pytest.approx(0.5 * hot_tub / 3)

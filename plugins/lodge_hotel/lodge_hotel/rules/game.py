@@ -7,6 +7,7 @@ from core.engine.game import ranks_by
 
 from ..catalog import (
     AMENITIES,
+    AMENITY_BY_ID,
     DISPLAY_SLOTS,
     FLOORS,
     GUEST_DISPLAY_SIZE,
@@ -22,6 +23,7 @@ from .building import Building
 from .displays import Displays
 from .guests import Guests
 from .lodge import (
+    amenity_progress,
     close_turn,
     draw_one,
     guest_colors,
@@ -232,6 +234,17 @@ class Lodge(Building, Guests, Displays, SkiLift, Views, Sampling, Game):
             return
         state["turn"] = (seat + 1) % state["players"]
         state["phase"] = "build"
+
+    def interim_scores(self, state):
+        """Each lodge's points now, plus half the points of each unfinished amenity in
+        proportion to how far it is: a rough guess at the final score that lets the search bot
+        judge a rollout after a few turns instead of playing to the end."""
+        out = []
+        for lodge in state["lodges"]:
+            hoped = sum(0.5 * AMENITY_BY_ID[lodge["cells"][key(*pos)]["tile"]]["points"] * done
+                        for pos, done in amenity_progress(lodge).items() if done < 1.0)
+            out.append(sum(lodge_score(lodge).values()) + hoped)
+        return out
 
     def result(self, state):
         if not state["over"]:

@@ -98,23 +98,29 @@ def placement_spots(grid: am.Grid, floor: int) -> list[int]:
     return cols
 
 
-def completed_amenities(lodge: dict) -> dict[tuple[int, int], bool]:
-    """Each amenity's place in the lodge and whether its condition is met now.
+def amenity_progress(lodge: dict) -> dict[tuple[int, int], float]:
+    """Each amenity's place in the lodge and how far its condition is met now (1.0 = met).
 
-    Views, scores, level goals and bots ask this of the same lodge many times between two
-    moves, and the answer depends only on the tiles and guests in it, so it is remembered for
-    recently seen lodges (a pure function of its argument: nothing about the game is cached).
+    Views, scores, level goals, bots and search rollouts ask this of the same lodge many times
+    between two moves, and the answer depends only on the tiles and guests in it, so it is
+    remembered for recently seen lodges (a pure function of its argument: nothing about the
+    game is cached).
     """
-    return dict(_completed(tuple(sorted((k, c["tile"], c["guest"]) for k, c in lodge["cells"].items()))))
+    return dict(_progress(tuple(sorted((k, c["tile"], c["guest"]) for k, c in lodge["cells"].items()))))
+
+
+def completed_amenities(lodge: dict) -> dict[tuple[int, int], bool]:
+    """Each amenity's place in the lodge and whether its condition is met now."""
+    return {pos: done >= 1.0 for pos, done in amenity_progress(lodge).items()}
 
 
 @lru_cache(maxsize=4096)
-def _completed(cells: tuple) -> tuple:
+def _progress(cells: tuple) -> tuple:
     grid = {}
     for k, tile, guest in cells:
         f, c = k.split(",")
         grid[(int(f), int(c))] = {"tile": tile, "guest": guest}
-    return tuple((pos, am.complete(cell["tile"], pos, grid)) for pos, cell in grid.items()
+    return tuple((pos, am.progress(cell["tile"], pos, grid)) for pos, cell in grid.items()
                  if cell["tile"] in AMENITY_BY_ID)
 
 
