@@ -81,7 +81,7 @@ def test_squirrel_cards_that_came_out_and_the_token_supply_are_on_the_board():
     """Issue 14: the squirrel cards were only in the log, and the supply was not shown."""
     state = squirrel_table()
     html = render(state, 1)
-    assert "Squirrel cards out (2 of 8)" in html
+    assert "Squirrel cards out so far: 2" in html
     assert "Turn 1: ate the apples and sandwiches (2 snacks); Hiker1 and Hiker3 took a token" \
         in html
     assert "ate the smoothies (1 snack)" in html
@@ -164,3 +164,12 @@ def test_how_to_play_renders():
 
     html = render_to_string("lodge_hikers/how_to_play.html", {})
     assert "Squirrel" in html and "automatic" in html
+
+
+def test_the_hand_stays_on_screen_only_while_it_holds_the_decision():
+    """Issue 15 (phone): the hand is pinned to the bottom of the screen while a card is to be
+    picked, swapped or redrawn; while a customer is being chosen the customers matter instead."""
+    assert "lodge_hikers-acting-hand" in render(example(), 0)
+    placing = pick_all(example(), {0: 18, 1: 22, 2: 32, 3: 34})
+    assert "lodge_hikers-acting-hand" not in render(placing, 0)
+    assert "lodge_hikers-acting-hand" not in render(act(example(), 0, {"type": "pick", "card": 18}), 0)
