@@ -14,7 +14,8 @@ bare Channels echo consumer (bench/echo.py) on the same servers: the floor under
 With several processes, sockets and POSTs of one match are spread over the processes, so
 updates cross the channel layer.
 
-Prints one JSON line: matches, clients, moves, moves_per_s, p50_ms, p95_ms, p99_ms, errors,
+Prints one JSON line: matches, clients, moves, moves_per_s, p50_ms, p95_ms, p99_ms,
+server_cpu_ms_per_move (CPU time of the server processes while the matches played), errors,
 echo_p50_ms, echo_p99_ms (the echo while the matches play), p99_ratio_to_echo, and for context
 echo_idle_p50_ms/echo_idle_p99_ms (the echo with every socket connected but no move in flight),
 procs, database, layer and the seconds the playing took.
@@ -64,30 +65,31 @@ def percentile(values: list[float], p: int) -> float:
 # ---- setup (sync, with Django, before the servers start) -----------------------------------------
 
 
-def seat_matches(env: dict, count: int) -> list[dict]:
+def session_for(user) -> str:
+    """A logged-in session for ``user`` without a password check (Django must be set up)."""
+    from django.contrib.auth import BACKEND_SESSION_KEY, HASH_SESSION_KEY, SESSION_KEY
+    from django.contrib.sessions.backends.db import SessionStore
+
+    store = SessionStore()
+    store[SESSION_KEY] = str(user.pk)
+    store[BACKEND_SESSION_KEY] = "django.contrib.auth.backends.ModelBackend"
+    store[HASH_SESSION_KEY] = user.get_session_auth_hash()
+    store.create()
+    return store.session_key
+
+
+def seat_matches(env: dict, count: int, spectators: int | None = None) -> list[dict]:
     """M active tic-tac-toe matches with logged-in sessions for both players (no password hashing)."""
     os.environ.update(env)
     import django
 
     django.setup()
     from django.contrib.auth import (
-        BACKEND_SESSION_KEY,
-        HASH_SESSION_KEY,
-        SESSION_KEY,
         get_user_model,
     )
-    from django.contrib.sessions.backends.db import SessionStore
     from django.db import connections
 
     from core.services.tables import create_table, join_table
-
-    def session_for(user) -> str:
-        store = SessionStore()
-        store[SESSION_KEY] = str(user.pk)
-        store[BACKEND_SESSION_KEY] = "django.contrib.auth.backends.ModelBackend"
-        store[HASH_SESSION_KEY] = user.get_session_auth_hash()
-        store.create()
-        return store.session_key
 
     users = get_user_model().objects
     tag = secrets.token_hex(3)
@@ -96,7 +98,7 @@ def seat_matches(env: dict, count: int) -> list[dict]:
         x = users.create_user(f"bench-{tag}-{n}-x")
         o = users.create_user(f"bench-{tag}-{n}-o")
         match = join_table(create_table(x, "tictactoe", 2, rated=False).pk, o)
-        matches.append({"id": match.pk, "sessions": [session_for(x), session_for(o)], "spectators": n % 3})
+        matches.append({"id": match.pk, "sessions": [session_for(x), session_for(o)], "spectators": n % 3 if spectators is None else spectators})
     connections.close_all()
     return matches
 
@@ -113,6 +115,7 @@ class Stats:
         self.clients = 0
         self.ready = 0
         self.error_kinds: dict[str, int] = {}
+        self.server_cpu = 0.0
 
     @property
     def errors(self) -> int:
@@ -248,7 +251,18 @@ async def echo_loop(port: int, stats: Stats, gate: asyncio.Semaphore, done: asyn
         await socket.close()
 
 
-async def run_clients(matches: list[dict], ports: list[int], seed: int) -> tuple[Stats, float]:
+def cpu_seconds(pids: list[int]) -> float:
+    """User + system CPU time the server processes have used so far (Linux /proc)."""
+    ticks = os.sysconf("SC_CLK_TCK")
+    total = 0.0
+    for pid in pids:
+        fields = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
+        total += (int(fields[11]) + int(fields[12])) / ticks
+    return total
+
+
+async def run_clients(matches: list[dict], ports: list[int], seed: int,
+                      pids: list[int]) -> tuple[Stats, float]:
     stats = Stats()
     gate = asyncio.Semaphore(64)
     go, done = asyncio.Event(), asyncio.Event()
@@ -263,10 +277,11 @@ async def run_clients(matches: list[dict], ports: list[int], seed: int) -> tuple
     stats.echo.clear()
     await asyncio.sleep(2.0)  # every match is connected and idle: the echo floor at rest
     stats.echo_idle, stats.echo = stats.echo, []
-    started = time.perf_counter()
+    started, cpu_before = time.perf_counter(), cpu_seconds(pids)
     go.set()
     await asyncio.gather(*players)
     elapsed = time.perf_counter() - started
+    stats.server_cpu = cpu_seconds(pids) - cpu_before
     done.set()
     await asyncio.gather(*echoes, return_exceptions=True)
     return stats, elapsed
@@ -283,6 +298,8 @@ def main() -> None:
     parser.add_argument("--postgres", action="store_true")
     parser.add_argument("--redis", action="store_true")
     parser.add_argument("--seed", type=int, default=1)
+    parser.add_argument("--spectators", type=int, default=None,
+                        help="anonymous spectator sockets per match (default: 0-2, by match)")
     parser.add_argument("--frame-timeout", type=float, default=FRAME_TIMEOUT,
                         help="seconds to wait for a move's frame before counting it lost")
     args = parser.parse_args()
@@ -305,9 +322,10 @@ def main() -> None:
 
         subprocess.run([sys.executable, "manage.py", "collectstatic", "--no-input", "-v0"],
                        cwd=ROOT, env=env, check=True)
-        matches = seat_matches(env, args.matches)
+        matches = seat_matches(env, args.matches, args.spectators)
         portals = [Portal(env, application="bench.asgi:application").start() for _ in range(args.procs)]
-        stats, elapsed = asyncio.run(run_clients(matches, [p.port for p in portals], args.seed))
+        stats, elapsed = asyncio.run(run_clients(matches, [p.port for p in portals], args.seed,
+                                                 [p.process.pid for p in portals]))
     finally:
         for portal in portals:
             portal.stop()
@@ -326,6 +344,7 @@ def main() -> None:
         "p50_ms": round(percentile(stats.latencies, 50), 1),
         "p95_ms": round(percentile(stats.latencies, 95), 1),
         "p99_ms": round(p99, 1),
+        "server_cpu_ms_per_move": round(1000 * stats.server_cpu / stats.moves, 2) if stats.moves else None,
         "errors": stats.errors,
         "error_kinds": stats.error_kinds,
         "echo_p50_ms": round(percentile(stats.echo, 50), 2),

@@ -1,0 +1,280 @@
+"""Tables at a human pace beside all-bot tables: the move -> frame latency a host cares about.
+
+Usage: .venv/bin/python bench/mixed.py --tables N[,N2,...] [--bot-tables K] [--seconds S]
+       [--procs P --postgres --redis]
+
+For each N, starts fresh servers (as bench/latency.py does) and seats N Lodge hikers tables of
+2-4 people with 0-3 anonymous spectators each, every person and spectator with an open match
+socket, plus K all-bot Kavango tables that the server's bots play as fast as they can. Each
+person acts like a player: when their page offers a move, they wait 2-5 seconds, then click one
+of the moves their page offers (a POST with their session and CSRF token, the version and the
+decision basis the page carries). The latency of a move is measured from its POST to the arrival
+of the frame with the resulting revision on every socket of its table. Prints one JSON line per
+N: moves, p50_ms, p99_ms, lost frames, errors, and whether p99 < 200 ms.
+"""
+
+from __future__ import annotations
+
+import argparse
+import asyncio
+import json
+import os
+import random
+import re
+import secrets
+import shutil
+import string
+import subprocess
+import sys
+import tempfile
+import time
+from html import unescape
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+sys.path.insert(0, str(ROOT))
+
+from bench.latency import open_socket, percentile, session_for  # noqa: E402
+from tests.servers import Portal, portal_env, prepare_database  # noqa: E402
+from tests.services.throwaway import Postgres, Redis  # noqa: E402
+
+REVISION = re.compile(r'id="match-live"[^>]*data-revision="(\d+)"')
+BUTTON = re.compile(r'hx-post="/match/\d+/move/" hx-vals="([^"]*)"')
+FORM_FIELD = re.compile(r'<input type="hidden" name="type" value="(\w+)">')
+SELECT_FIRST = re.compile(r'<select name="(\w+)"><option value="(\d+)"')
+FRAME_TIMEOUT = 30.0
+TARGET_P99_MS = 200.0
+
+
+def seat_tables(env: dict, tables: int, bot_tables: int, seed: int) -> list[dict]:
+    os.environ.update(env)
+    import django
+
+    django.setup()
+    from django.contrib.auth import get_user_model
+    from django.db import connections
+
+    from core.services import bots
+    from core.services.tables import create_table, join_table
+
+    # The bot tables' first moves are left due in the database: the servers resume them when
+    # they start, so no bot plays in this (client) process.
+    bots.wake_bots = lambda match_id, delay=0.0: None
+
+    rng = random.Random(seed)
+    users = get_user_model().objects
+    tag = secrets.token_hex(3)
+    seated = []
+    for n in range(tables):
+        players = rng.randint(2, 4)
+        people = [users.create_user(f"mixed-{tag}-{n}-{p}") for p in range(players)]
+        match = create_table(people[0], "lodge_hikers", players, rated=False)
+        for person in people[1:]:
+            match = join_table(match.pk, person)
+        seated.append({"id": match.pk, "sessions": [session_for(p) for p in people],
+                       "spectators": rng.randint(0, 3)})
+    for _ in range(bot_tables):
+        create_table(None, "kavango", 5, bots=dict.fromkeys(range(5), "warden"), rated=False)
+    connections.close_all()
+    return seated
+
+
+class Table:
+    """The sockets of one table: when each revision's frame arrived on each socket."""
+
+    def __init__(self, sockets):
+        self.sockets = sockets
+        self.arrived: list[dict[int, float]] = [{} for _ in sockets]
+        self.latest: list[tuple[int, str]] = [(-1, "") for _ in sockets]
+        self.waiters: list[asyncio.Future] = []
+
+    async def change(self, timeout: float) -> None:
+        """Until any socket of the table receives a frame (or ``timeout`` seconds)."""
+        waiter = asyncio.get_running_loop().create_future()
+        self.waiters.append(waiter)
+        try:
+            await asyncio.wait_for(waiter, timeout)
+        except TimeoutError:
+            pass
+        finally:
+            if waiter in self.waiters:
+                self.waiters.remove(waiter)
+
+    async def read(self, k: int):
+        try:
+            async for frame in self.sockets[k]:
+                found = REVISION.search(frame)
+                if not found:
+                    continue
+                revision = int(found.group(1))
+                self.arrived[k].setdefault(revision, time.perf_counter())
+                if revision > self.latest[k][0]:
+                    self.latest[k] = (revision, frame)
+                waiters, self.waiters = self.waiters, []
+                for waiter in waiters:
+                    if not waiter.done():
+                        waiter.set_result(None)
+        except Exception:
+            pass
+
+    async def everywhere(self, revision: int) -> float:
+        """When the last socket of the table showed ``revision`` or a later one."""
+        deadline = time.perf_counter() + FRAME_TIMEOUT
+        while True:
+            times = [min((t for r, t in a.items() if r >= revision), default=None) for a in self.arrived]
+            if all(t is not None for t in times):
+                return max(times)
+            if time.perf_counter() > deadline:
+                raise TimeoutError
+            await self.change(1.0)
+
+
+def choose(frame: str, rng: random.Random) -> dict | None:
+    """The fields of one move this page offers: a move button, or the form of a step."""
+    buttons = [json.loads(unescape(v)) for v in BUTTON.findall(frame)]
+    if buttons:
+        return rng.choice(buttons)
+    kind = FORM_FIELD.search(frame)
+    vals = re.search(r'hx-post="/match/\d+/move/" hx-vals="([^"]*)"', frame) or re.search(
+        r"hx-vals=\"(\{&quot;version[^\"]*)\"", frame)
+    if not kind or not vals:
+        return None
+    fields = json.loads(unescape(vals.group(1)))
+    move = {"type": kind.group(1)}
+    if kind.group(1) == "redraw":
+        move["cards"] = []
+    for name, value in SELECT_FIRST.findall(frame):
+        move[name] = int(value)
+    return {**fields, "move": json.dumps(move)}
+
+
+async def person(table: Table, k: int, match: dict, port: int, rng, stats, stop):
+    csrf = "".join(rng.choice(string.ascii_letters) for _ in range(32))
+    path = f"/match/{match['id']}/move/"
+    while not stop.is_set():
+        revision, frame = table.latest[k]
+        if 'data-status="active"' not in frame and revision >= 0:
+            return
+        if "Your move!" not in frame:
+            await table.change(1.0)
+            continue
+        await asyncio.sleep(rng.uniform(2.0, 5.0))
+        revision, frame = table.latest[k]
+        fields = choose(frame, rng) if "Your move!" in frame else None
+        if fields is None:
+            continue
+        started = time.perf_counter()
+        status, body = await post_with_body(port, path, {k2: str(v) for k2, v in fields.items()},
+                                            match["sessions"][k], csrf)
+        if status != 200:
+            stats["refused"] = stats.get("refused", 0) + 1
+            continue
+        found = REVISION.search(body)
+        if not found:
+            continue
+        try:
+            arrived = await table.everywhere(int(found.group(1)))
+        except TimeoutError:
+            stats["lost"] = stats.get("lost", 0) + 1
+            continue
+        stats["latencies"].append((arrived - started) * 1000)
+
+
+async def post_with_body(port, path, fields, session, csrf) -> tuple[int, str]:
+    from urllib.parse import urlencode
+
+    body = urlencode(fields).encode()
+    head = (f"POST {path} HTTP/1.1\r\nHost: 127.0.0.1:{port}\r\nConnection: close\r\n"
+            f"Content-Type: application/x-www-form-urlencoded\r\nContent-Length: {len(body)}\r\n"
+            f"Cookie: sessionid={session}; csrftoken={csrf}\r\nX-CSRFToken: {csrf}\r\n"
+            f"HX-Request: true\r\n\r\n")
+    reader, writer = await asyncio.open_connection("127.0.0.1", port)
+    try:
+        writer.write(head.encode() + body)
+        await writer.drain()
+        answer = await reader.read()
+    finally:
+        writer.close()
+    status = int(answer.split(b" ", 2)[1])
+    return status, answer.split(b"\r\n\r\n", 1)[-1].decode(errors="replace")
+
+
+async def run(matches, ports, seconds, seed):
+    rng = random.Random(seed)
+    gate = asyncio.Semaphore(64)
+    stats = {"latencies": []}
+    stop = asyncio.Event()
+    tables, tasks = [], []
+    for n, match in enumerate(matches):
+        port = ports[n % len(ports)]
+        cookies = match["sessions"] + [None] * match["spectators"]
+        sockets = [await open_socket(port, f"/ws/match/{match['id']}/", s, gate) for s in cookies]
+        table = Table(sockets)
+        tables.append(table)
+        tasks += [asyncio.create_task(table.read(k)) for k in range(len(sockets))]
+    await asyncio.sleep(1.0)
+    players = [asyncio.create_task(person(t, k, m, ports[n % len(ports)], random.Random(rng.random()),
+                                          stats, stop))
+               for n, (t, m) in enumerate(zip(tables, matches, strict=True))
+               for k in range(len(m["sessions"]))]
+    await asyncio.sleep(seconds)
+    stop.set()
+    await asyncio.sleep(0.5)
+    for task in players + tasks:
+        task.cancel()
+    for table in tables:
+        for socket in table.sockets:
+            await socket.close()
+    return stats
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("--tables", default="20,50")
+    parser.add_argument("--bot-tables", type=int, default=0)
+    parser.add_argument("--seconds", type=float, default=40)
+    parser.add_argument("--procs", type=int, default=1)
+    parser.add_argument("--postgres", action="store_true")
+    parser.add_argument("--redis", action="store_true")
+    parser.add_argument("--seed", type=int, default=1)
+    args = parser.parse_args()
+    if args.procs > 1 and not args.redis:
+        parser.error("several processes need --redis")
+    for tables in [int(n) for n in args.tables.split(",")]:
+        folder = Path(tempfile.mkdtemp(prefix="mh-mixed-"))
+        postgres = Postgres().start() if args.postgres else None
+        redis = Redis().start() if args.redis else None
+        portals = []
+        try:
+            database = postgres.url if postgres else f"sqlite:///{folder}/bench.sqlite3"
+            env = portal_env(database, redis.url if redis else "", MEEPLEHALL_VAR=str(folder))
+            env.update(DEBUG="0", SECRET_KEY=secrets.token_urlsafe(40), SECURE_COOKIES="0",
+                       CLOCK_INTERVAL="0", SOCKETS_PER_ADDRESS="0", BOT_PACE="0",
+                       LOG_LEVEL=os.environ.get("LOG_LEVEL", "WARNING"))
+            prepare_database(env)
+            subprocess.run([sys.executable, "manage.py", "collectstatic", "--no-input", "-v0"],
+                           cwd=ROOT, env=env, check=True)
+            matches = seat_tables(env, tables, args.bot_tables, args.seed)
+            portals = [Portal(env).start() for _ in range(args.procs)]
+            stats = asyncio.run(run(matches, [p.port for p in portals], args.seconds, args.seed))
+        finally:
+            for portal in portals:
+                portal.stop()
+            if redis:
+                redis.stop()
+            if postgres:
+                postgres.stop()
+            shutil.rmtree(folder, ignore_errors=True)
+        lat = stats["latencies"]
+        p99 = percentile(lat, 99)
+        print(json.dumps({
+            "tables": tables, "bot_tables": args.bot_tables, "procs": args.procs,
+            "moves": len(lat), "p50_ms": round(percentile(lat, 50), 1), "p99_ms": round(p99, 1),
+            "lost": stats.get("lost", 0), "refused": stats.get("refused", 0),
+            "carried_at_p99_under_200ms": bool(lat) and p99 < TARGET_P99_MS,
+            "seconds": args.seconds,
+        }), flush=True)
+
+
+if __name__ == "__main__":
+    main()
