@@ -42,7 +42,7 @@ from typing import Any
 from .bots import Bot
 from .errors import IllegalMove
 from .game import Game, Move, OptionError, State
-from .play import play, replay, resolve_options, start
+from .play import copy_json, play, replay, resolve_options, start
 from .playout import playout
 from .rng import rng_for
 from .secrets import TOKEN, find_leaks
@@ -229,13 +229,13 @@ def check_position(
     where = f"{game.slug} ply {ply}" if ply is not None else game.slug
     assert roundtrip(state) == state, f"{where}: the state must survive a JSON round trip"
     rng = rng or random.Random(0)
-    names = _card_names(game, state, players) if hidden else {}
+    places = card_places(game, state, players) if hidden else []
     for seat in viewers(players):
         view = game.view(state, seat)
         assert roundtrip(view) == view, f"{where}: seat {seat}'s view must survive JSON"
         check_secrets(game, state, seat, view, where)
         if hidden:
-            check_hidden_information(game, state, seat, players, rng, 1, where, names)
+            check_hidden_information(game, state, seat, players, rng, 1, where, places, view)
 
 
 def check_secrets(game: Game, state: State, seat: int | None, view: dict | None = None,
@@ -304,16 +304,14 @@ def _card_names(game: Game, state: State, players: int) -> dict[str, str]:
     return names
 
 
-def hidden_places(game: Game, state: State, seat: int | None, players: int,
-                  names: dict[str, str] | None = None) -> list[tuple[Path_, str]]:
-    """Where the state holds something ``seat`` cannot see, with the secret id found there.
+def card_places(game: Game, state: State, players: int) -> list[tuple[Path_, str]]:
+    """Every place in the state holding a card someone cannot see, with that card's secret id.
 
-    A place counts when its value is one of the seat's secrets, written in full or as a bare
-    number, and every value of that shape (all cards of those hands or that deck) is a card
-    someone cannot see, so a score that happens to equal a card number is left alone.
+    A place counts when every value of its shape (all cards of those hands, of that deck) is a
+    secret of some seat, written in full or as a bare number, so a score that happens to equal
+    a card number is left alone.
     """
-    names = _card_names(game, state, players) if names is None else names
-    mine = game.secrets(state, seat)
+    names = _card_names(game, state, players)
     by_shape: dict[Path_, list[tuple[Path_, Any]]] = {}
     for path, value in _leaves(state):
         if value is None or not isinstance(value, bool) and isinstance(value, (str, int)):
@@ -330,11 +328,16 @@ def hidden_places(game: Game, state: State, seat: int | None, players: int,
             if len(set(written)) < len(written) or claimed & set(written):
                 continue
             claimed |= set(written)
-        for path, value in cards:
-            secret = value if isinstance(value, str) and value in mine else names[str(value)]
-            if secret in mine:
-                found.append((path, secret))
+        found += [(path, names[name]) for (path, _value), name in zip(cards, written, strict=True)]
     return found
+
+
+def hidden_places(game: Game, state: State, seat: int | None, players: int,
+                  places: list[tuple[Path_, str]] | None = None) -> list[tuple[Path_, str]]:
+    """The :func:`card_places` whose card ``seat`` cannot see."""
+    mine = game.secrets(state, seat)
+    places = card_places(game, state, players) if places is None else places
+    return [(path, secret) for path, secret in places if secret in mine]
 
 
 def _set(state: State, path: Path_, value: Any) -> None:
@@ -352,36 +355,36 @@ def _get(state: State, path: Path_) -> Any:
 
 def hidden_variants(game: Game, state: State, seat: int | None, players: int,
                     rng: random.Random, count: int = 1,
-                    names: dict[str, str] | None = None) -> list[State]:
+                    places: list[tuple[Path_, str]] | None = None) -> list[State]:
     """States that differ from ``state`` only in what ``seat`` cannot see.
 
     Hidden places of one shape (the cards of other hands, a deck) are shuffled among themselves,
     and hidden cards of one kind are also swapped between places of different shapes (a card in
     another hand with one in the deck), so every public count stays as it was.
     """
-    places = hidden_places(game, state, seat, players, names)
+    places = hidden_places(game, state, seat, players, places)
     if len(places) < 2:
         return []
+    shape = {path: _shape(path) for path, _secret in places}
+    by_shape: dict[Path_, list[Path_]] = {}
+    by_family: dict[str, list[Path_]] = {}
+    for path, secret in places:
+        by_shape.setdefault(shape[path], []).append(path)
+        by_family.setdefault(_family(secret), []).append(path)
+    across = [paths for paths in by_family.values() if len({shape[p] for p in paths}) > 1]
     variants = []
     for _ in range(count):
-        variant = copy.deepcopy(state)
-        by_shape: dict[Path_, list[Path_]] = {}
-        for path, _secret in places:
-            by_shape.setdefault(_shape(path), []).append(path)
+        variant = copy_json(state)
         for paths in by_shape.values():
             values = [_get(state, p) for p in paths]
             rng.shuffle(values)
             for path, value in zip(paths, values, strict=True):
                 _set(variant, path, value)
-        by_family: dict[str, list[Path_]] = {}
-        for path, secret in places:
-            by_family.setdefault(_family(secret), []).append(path)
-        for paths in by_family.values():
-            if len({_shape(p) for p in paths}) > 1:
-                a, b = rng.sample(paths, 2)
-                first, second = _get(variant, a), _get(variant, b)
-                _set(variant, a, second)
-                _set(variant, b, first)
+        for paths in across:
+            a, b = rng.sample(paths, 2)
+            first, second = _get(variant, a), _get(variant, b)
+            _set(variant, a, second)
+            _set(variant, b, first)
         if variant != state:
             variants.append(variant)
     return variants
@@ -389,16 +392,20 @@ def hidden_variants(game: Game, state: State, seat: int | None, players: int,
 
 def check_hidden_information(game: Game, state: State, seat: int | None, players: int,
                              rng: random.Random | None = None, count: int = 1,
-                             where: str = "", names: dict[str, str] | None = None) -> None:
+                             where: str = "", places: list[tuple[Path_, str]] | None = None,
+                             seen: dict[str, Any] | None = None) -> None:
     """``seat``'s view and legal moves stay the same when only what it cannot see changes.
 
     This is the check for values derived from hidden information: a bare card number, a
     hand's total, a "can afford" flag computed from another seat's cards.
     """
     rng = rng or random.Random(0)
-    seen = game.view(state, seat)
+    variants = hidden_variants(game, state, seat, players, rng, count, places)
+    if not variants:
+        return
+    seen = game.view(state, seat) if seen is None else seen
     legal = game.legal_moves(state, seat) if seat is not None else []
-    for variant in hidden_variants(game, state, seat, players, rng, count, names):
+    for variant in variants:
         other = game.view(variant, seat)
         assert other == seen, (
             f"{where or game.slug}: seat {seat}'s view changes when only what it cannot see "
