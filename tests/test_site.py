@@ -178,3 +178,14 @@ class TestNewTableForm:
         response = client_for(alice).post("/games/kavango/new/", {
             "players": "2", "time_control": "none", "seat1_who": "random"})
         assert response.status_code == 302, response.content.decode()[:2000]
+
+
+def test_server_error_page_is_site_styled_and_standalone(rf):
+    """Issue 15.10: the 500 page is the portal's own, and needs nothing that could fail again
+    (no database, no request context)."""
+    from django.views.defaults import server_error
+
+    response = server_error(rf.get("/"))
+    page = response.content.decode()
+    assert response.status_code == 500
+    assert "Something broke on our side" in page and "meeplehall" in page and "Traceback" not in page

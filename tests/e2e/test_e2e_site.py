@@ -4,12 +4,16 @@ new-table form's behaviour (issue 15 items 2, 10, 11 and "Accessibility")."""
 
 from __future__ import annotations
 
+import re
+import subprocess
+import sys
 import uuid
 
 import pytest
 from playwright.sync_api import expect
 
 from core.plugins import build_registry, discover_apps
+from tests.servers import ROOT, portal_env, prepare_database, running_portal
 
 from .test_e2e_boards import AXE as AXE_FILE
 from .test_e2e_boards import AXE_RUN, WIDTHS, finished_match
@@ -107,3 +111,30 @@ def test_new_table_form_offers_only_what_applies(portal, browser):
     page.click("text=Open the table")
     expect(page.locator(".field-error")).to_contain_text("Say how long each move may take")
     context.close()
+
+
+def test_make_run_defaults_serve_safely_over_plain_http(browser, tmp_path):
+    """Issue 15.10: `make run` serves with DEBUG off, a secret key generated once into var/, and
+    hashed static files from WhiteNoise, while log-in still works over plain HTTP on the loopback
+    (the Makefile passes SECURE_COOKIES=0). The same environment as the Makefile's run target."""
+    env = portal_env(f"sqlite:///{tmp_path}/run.sqlite3", MEEPLEHALL_VAR=str(tmp_path))
+    env.update(DEBUG="0", SECURE_COOKIES="0")
+    env.pop("SECRET_KEY", None)
+    env.pop("STATIC_ROOT", None)
+    prepare_database(env)
+    subprocess.run([sys.executable, "manage.py", "collectstatic", "--no-input", "-v0"], cwd=ROOT,
+                   env=env, check=True, timeout=120)
+    key = (tmp_path / "secret_key").read_text()
+    with running_portal(env) as server:
+        context = browser.new_context()
+        page = sign_up(context, server, f"r{uuid.uuid4().hex[:8]}")
+        stylesheet = page.locator("link[rel=stylesheet][href*='meeplehall']").get_attribute("href")
+        assert re.fullmatch(r"/static/css/meeplehall\.[0-9a-f]{12}\.css", stylesheet)
+        response = page.request.get(server.url + stylesheet)
+        assert response.ok and "max-age=315360000" in response.headers.get("cache-control", "")
+        missing = page.goto(server.url + "/match/999999/")
+        assert missing.status == 404
+        expect(page.locator("h1")).to_have_text("Nothing here")
+        expect(page.locator(".site-header")).to_contain_text("Log out")  # still logged in
+        context.close()
+    assert (tmp_path / "secret_key").read_text() == key, "the key is kept, not made anew"
