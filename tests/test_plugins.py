@@ -112,8 +112,12 @@ def test_hook_after_match_finished(alice, bob, django_capture_on_commit_callback
 
 
 @pytest.mark.django_db
-def test_hook_extra_profile_sections(client, alice):
-    assert client.get(f"/u/{alice.username}/").status_code == 200
+def test_hook_extra_profile_sections(client, alice, settings, plugins_from):
+    settings.INSTALLED_APPS = [*settings.INSTALLED_APPS, "tests.fakegame"]  # its templates
+    plugins_from("tests.fakegame", "tictactoe")
+    page = client.get(f"/u/{alice.username}/").content.decode()
+    assert "<h2>Two moves</h2>" in page
+    assert '<p class="twomoves-profile">alice: ' in page
 
 
 def test_plugin_problems_show_in_system_checks():

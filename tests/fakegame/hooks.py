@@ -51,4 +51,5 @@ def after_match_finished(match, result):
 
 @hookimpl
 def extra_profile_sections(user):
-    return []
+    return [{"title": "Two moves", "template": "twomoves/profile_section.html",
+             "context": {"name": user.username, "finished": len(finished)}}]
