@@ -146,6 +146,18 @@ class TestTheKitCatchesBrokenGames:
             kit.check_entry_point(HighCard())
 
 
+#: The generated tests also take a Game object, for a game no entry point names (yet).
+TestHighCard = meeplehall_contract(HighCard(), seeds=3)
+
+
+def test_the_golden_fixture_compares_with_the_checked_in_file(golden, tmp_path):
+    path = tmp_path / "highcard.txt"
+    golden(path, kit.transcript(HighCard(), 2, seed=5))
+    golden(path, kit.transcript(HighCard(), 2, seed=5))
+    with pytest.raises(AssertionError, match="MEEPLEHALL_GOLDEN=write"):
+        golden(path, kit.transcript(HighCard(), 2, seed=6))
+
+
 def test_the_table_helper_plays_as_a_match_would():
     """Moves are applied as consecutive plies of one seeded match, so a Table replays exactly."""
     table = kit.Table(HighCard(), 2, seed=9)
