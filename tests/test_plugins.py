@@ -272,3 +272,28 @@ def test_every_bundled_plugin_depends_on_the_meeplehall_it_runs_on():
         meeplehall = [r for r in needs if r.name == "meeplehall"]
         assert meeplehall and meeplehall[0].specifier, f"{path}: depend on a meeplehall range"
         assert current in meeplehall[0].specifier, f"{path}: {meeplehall[0]} excludes {current}"
+
+
+def template_classes(slug: str) -> set[str]:
+    """Every CSS class a game's templates write: a value (``{{ }}``) inside a name is read as
+    "X", a tag (``{% %}``) as a space between names."""
+    import importlib.util
+
+    folder = Path(importlib.util.find_spec(slug).submodule_search_locations[0]) / "templates" / slug
+    found = set()
+    for path in folder.rglob("*.html"):
+        text = re.sub(r"\{%.*?%\}", " ", path.read_text(), flags=re.S)
+        text = re.sub(r"\{\{.*?\}\}", "X", text, flags=re.S)
+        for attr in re.findall(r'\bclass="([^"]*)"', text):
+            found |= set(attr.split())
+    return found
+
+
+@pytest.mark.parametrize("slug", discover_apps())
+def test_board_classes_follow_the_prefix_convention(slug):
+    """plugins/README.md: a game's classes start with its slug and a dash, core's parts with
+    mh-, states with is-; a template expression may finish a class name it starts."""
+    allowed = (f"{slug}-", "mh-", "is-")
+    odd = sorted(c for c in template_classes(slug)
+                 if c != slug and c != "X" and not c.startswith(allowed))
+    assert odd == [], f"{slug}: classes without the {slug}- prefix: {odd}"
