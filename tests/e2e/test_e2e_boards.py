@@ -41,6 +41,7 @@ SLUGS = [g.slug for g in GAMES]
 WIDTHS = {"desktop": {"width": 1280, "height": 900}, "phone": {"width": 390, "height": 844}}
 STATES = ["start", "middle", "end"]
 AXE = Path(__file__).resolve().parent / "vendor" / "axe-4.14.1.min.js"
+ARTIFACTS = ROOT / "var" / "screenshots"  # as the e2e conftest's screenshots
 MIN_TAP = 44
 CLICKABLE = ("#board [hx-post*='/move/']:not(form), #board form[hx-post*='/move/'] button, "
              "#board form[hx-post*='/move/'] [type=submit]")
@@ -107,9 +108,11 @@ AXE_RUN = """async () => {
 }"""
 
 
-def look(page, url: str | None = None) -> dict[str, Look]:
-    """Measure the page at both widths (reloading at each, as a phone would open it)."""
+def look(page, name: str, url: str | None = None) -> dict[str, Look]:
+    """Measure the page at both widths (reloading at each, as a phone would open it), and keep
+    a screenshot of each for a person to look at."""
     seen = {}
+    ARTIFACTS.mkdir(parents=True, exist_ok=True)
     for width, size in WIDTHS.items():
         page.set_viewport_size(size)
         if url:
@@ -117,6 +120,7 @@ def look(page, url: str | None = None) -> dict[str, Look]:
         else:
             page.reload()
         page.wait_for_load_state("networkidle")
+        page.screenshot(path=str(ARTIFACTS / f"board-{name}-{size['width']}.png"), full_page=True)
         found = page.evaluate(MEASURE)
         page.evaluate(AXE.read_text())
         seen[width] = Look(url=page.url, overflow=found["overflow"], small_targets=found["small"],
@@ -188,11 +192,11 @@ def survey(portal, browser):
         looks = {}
         open_table_against_bots(page, portal, game)
         wait_for_my_move(page)
-        looks["start"] = look(page)
+        looks["start"] = look(page, f"{slug}-start")
         moves = play_clicks(page, MIDDLE_CLICKS)
         wait_for_my_move(page)
-        looks["middle"] = look(page)
-        looks["end"] = look(page, f"{portal.url}/match/{finished}/")
+        looks["middle"] = look(page, f"{slug}-middle")
+        looks["end"] = look(page, f"{slug}-end", f"{portal.url}/match/{finished}/")
         context.close()
         return {"looks": looks, "moves": moves, "finished": finished, "refused": refused}
 
