@@ -84,6 +84,28 @@ def at_least(needed: int, tries: int, chance: float) -> float:
     return max(0.0, 1.0 - miss)
 
 
+class Outlook:
+    """One seat's squirrel prospects for one decision: its tokens now and the Squirrel cards to
+    come, with what each further token (or shedding them all) is worth. Built once per decision,
+    since every card the seat weighs asks the same questions."""
+
+    def __init__(self, state, seat):
+        self.have = squirrel_count(state["tokens"][seat])
+        self.to_come = squirrel_cards_to_come(state)
+        self._worth = {}
+
+    def worth(self, count):
+        if count not in self._worth:
+            self._worth[count] = expected_worth(count, self.to_come)
+        return self._worth[count]
+
+    def gain(self, tokens):
+        return self.worth(self.have + tokens) - self.worth(self.have)
+
+    def shed(self):
+        return self.worth(0) - self.worth(self.have)
+
+
 class SnackPlanner(Bot):
     name = "planner"
     label = "Snack planner"
@@ -92,45 +114,39 @@ class SnackPlanner(Bot):
     def choose(self, game, state, seat, rng):
         moves = game.legal_moves(state, seat)
         pending = state["pending"]
+        outlook = Outlook(state, seat)
         if state["phase"] == "pick":
-            return max(moves, key=lambda m: (self._card_value(state, seat, m["card"]),
+            return max(moves, key=lambda m: (self._card_value(state, seat, m["card"], outlook),
                                              -m["card"]))
         if pending["kind"] == "place":
             return max(moves, key=lambda m: self._slot_value(state, seat, m["slot"],
-                                                             pending["card"], 0.0))
+                                                             pending["card"], 0.0, outlook))
         if pending["kind"] == "swap":
             hand = state["hands"][seat]
-            worst = min(hand, key=lambda c: self._card_value(state, seat, c))
+            worst = min(hand, key=lambda c: self._card_value(state, seat, c, outlook))
             target = max((m["target"] for m in moves),
                          key=lambda t: (len(state["hands"][t]), rng.random()))
             return {"type": "swap", "card": worst, "target": target}
         hand = state["hands"][seat]
         useless = sorted((c for c in hand if not takers(state, c)),
-                         key=lambda c: self._card_value(state, seat, c))
+                         key=lambda c: self._card_value(state, seat, c, outlook))
         return {"type": "redraw", "cards": sorted(useless[:2])}
 
-    def _squirrel_delta(self, state, seat, gain):
-        have = squirrel_count(state["tokens"][seat])
-        to_come = squirrel_cards_to_come(state)
-        return expected_worth(have + gain, to_come) - expected_worth(have, to_come)
-
-    def _ability_value(self, state, seat, ability):
+    def _ability_value(self, ability, outlook):
         if ability == "SQUIRREL1":
-            return self._squirrel_delta(state, seat, 1)
+            return outlook.gain(1)
         if ability == "SQUIRREL2":
-            return self._squirrel_delta(state, seat, 2)
+            return outlook.gain(2)
         if ability == "CLEAR_SQUIRRELS":
-            have = squirrel_count(state["tokens"][seat])
-            to_come = squirrel_cards_to_come(state)
-            return expected_worth(0, to_come) - expected_worth(have, to_come)
+            return outlook.shed()
         return ABILITY_VALUE.get(ability, 0.0)
 
-    def _slot_value(self, state, seat, index, card, risk):
+    def _slot_value(self, state, seat, index, card, risk, outlook):
         slot = state["row"][index]
         card_info = HIKERS[slot["customer"]]
         left = sum(card_info["order"].values()) - len(slot["snacks"]) - 1
         if left == 0:
-            gain = card_info["points"] + self._ability_value(state, seat, card_info["ability"])
+            gain = card_info["points"] + self._ability_value(card_info["ability"], outlook)
             return gain * (1.0 - risk)
         if left == 1:
             return -0.3 * card_info["points"]
@@ -147,10 +163,10 @@ class SnackPlanner(Bot):
         lower = sum(1 for n in range(1, card) if SNACKS[n] == SNACKS[card] and n not in seen)
         return others, (lower / unseen if unseen else 0.0)
 
-    def _card_value(self, state, seat, card):
+    def _card_value(self, state, seat, card, outlook):
         """What playing ``card`` this turn is worth: the best customer it can feed, unless lower
         cards of its type take that room first, and the squirrels' token if they take it all."""
-        eaten = self._squirrel_delta(state, seat, 1)
+        eaten = outlook.gain(1)
         options = takers(state, card)
         if not options:
             return eaten - 0.05 * card
@@ -161,7 +177,7 @@ class SnackPlanner(Bot):
                    for slot in state["row"] if slot["customer"] is not None)
         squeezed = at_least(room, rivals, chance)
         snatch = at_least(1, rivals, chance)
-        best = max(self._slot_value(state, seat, i, card, snatch) for i in options)
+        best = max(self._slot_value(state, seat, i, card, snatch, outlook) for i in options)
         # A card that only fits where another of my cards also fits is less urgent.
         spare = sum(1 for c in state["hands"][seat] if c != card and SNACKS[c] == kind)
         return ((1.0 - squeezed) * best + squeezed * eaten - 0.05 * spare

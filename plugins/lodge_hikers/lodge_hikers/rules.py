@@ -50,6 +50,8 @@ from .catalog import (
 )
 
 REDRAW_MAX = 2
+#: In interim scores, how far an outright squirrel win or loss sits from any points total.
+OUTRIGHT = 100
 PLURAL_LABELS = {"apple": "apples", "sandwich": "sandwiches", "smoothie": "smoothies",
                  "energy_bar": "energy bars"}
 
@@ -749,6 +751,22 @@ class LodgeHikers(Game):
                       breakdown=breakdown,
                       details={"squirrels": squirrels, "customer_cards": counts,
                                "customer_points": points, "outcome": outcome})
+
+    def interim_scores(self, state):
+        """Each player's standing if the game ended now, for search rollouts cut short: customer
+        points and squirrel points as in the final scoring, with exactly 10 squirrels placed above
+        every points total and more than 10 below every one (an outright win and loss)."""
+        scores = []
+        for s in range(state["players"]):
+            points = sum(HIKERS[c]["points"] for c in state["collected"][s])
+            sq = squirrel_count(state["tokens"][s])
+            if sq == SQUIRREL_WIN:
+                scores.append(OUTRIGHT + points)
+            elif sq > SQUIRREL_WIN:
+                scores.append(points - sq - OUTRIGHT)
+            else:
+                scores.append(points + squirrel_points(sq))
+        return scores
 
     def progress(self, state):
         if state["phase"] == "over":

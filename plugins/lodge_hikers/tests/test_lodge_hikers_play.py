@@ -168,18 +168,17 @@ def test_the_planner_counts_the_squirrel_cards_still_to_come():
     """"Give 1 Squirrel token to each player who already had at least one Squirrel token": a
     first token costs more than its point while Squirrel cards are left in the customer deck,
     and exactly 5 is no sure bonus when more Squirrel cards will come."""
-    from lodge_hikers.bots import expected_worth, squirrel_cards_to_come
+    from lodge_hikers.bots import Outlook, expected_worth, squirrel_cards_to_come
     from lodge_hikers.catalog import SQUIRRELS
 
-    bot = SnackPlanner()
     state = new(4, seed=6)
     assert squirrel_cards_to_come(state) > 2
-    risky = bot._squirrel_delta(state, 0, 1)
+    risky = Outlook(state, 0).gain(1)
     deck = state["customers"]
     deck["discard"] = [c for c in deck["draw"] if c in SQUIRRELS]
     deck["draw"] = [c for c in deck["draw"] if c not in SQUIRRELS]
     assert squirrel_cards_to_come(state) == 0
-    assert bot._squirrel_delta(state, 0, 1) == -1
+    assert Outlook(state, 0).gain(1) == -1
     assert risky < -2
     assert expected_worth(5, 0.0) == 5 and expected_worth(5, 2.0) < 0
 

@@ -656,3 +656,18 @@ def test_a_choice_of_customer_marks_the_card_placed_and_the_cards_placed_after_i
     state = act(state, 0, {"type": "place", "slot": 0})
     last = GAME.view(state, None)["last"]
     assert last["cards"] == [18] and last["slots"] == [0] and last["seat"] == 0
+
+
+def test_interim_scores_rank_players_as_the_final_scoring_would_now():
+    """For a search cut short: "exactly 10 Squirrel tokens ... win the game immediately", "more
+    than 10 ... lose the game immediately", otherwise customer points minus squirrels (5 is +5)."""
+    state = new(4)
+    state["collected"] = [["H29", "H30"], ["H02"], ["H11"], ["H24"]]
+    state = arrange(state, tokens=[11, 10, 5, 2])
+    scores = GAME.interim_scores(state)
+    assert scores[2] == 2 + 5 and scores[3] == 3 - 2
+    assert scores[1] > max(scores[0], scores[2], scores[3])
+    assert scores[0] < min(scores[1], scores[2], scores[3])
+    state["phase"] = "over"
+    final = GAME.result(state).ranks
+    assert sorted(range(4), key=lambda s: -scores[s]) == sorted(range(4), key=lambda s: final[s])
