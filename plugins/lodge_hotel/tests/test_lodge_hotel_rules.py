@@ -3,9 +3,10 @@
 import pytest
 from lodge_hotel.catalog import GUEST_BY_ID, ROOMS
 from lodge_hotel.rules import grid_of, lodge_score, placement_spots
+from lodge_hotel.rules.lodge import LOG_KEPT
 from lodge_hotel.testing import GAME, Runner, guest_with, new, put_lodge, rooms_of
 
-from core.engine import IllegalMove
+from core.engine import IllegalMove, playout
 
 # ---- setup ---------------------------------------------------------------------------------
 
@@ -395,3 +396,11 @@ def test_tie_goes_to_the_later_player():
     assert result.scores == [0, 0, 0]
     assert result.ranks == [3, 2, 1]
     assert "later" in result.tiebreak
+
+
+def test_the_log_keeps_its_latest_lines_only():
+    """The match page shows the latest 40 lines; the state carries no more than that, so a long
+    game does not copy an ever-growing log on every move."""
+    run = playout(GAME, 3, seed=3)
+    assert len(run.state["log"]) == LOG_KEPT
+    assert run.state["log"][-1] == "Everyone has had the same number of turns: the game is over."

@@ -18,6 +18,7 @@ from .lodge import (
     key,
     place_text,
     placement_spots,
+    say,
     touch,
 )
 
@@ -34,13 +35,20 @@ class Building:
         for level in range(1, FLOORS + 1):
             if 6 in state["rules"] and level == state["lift"]:
                 continue
-            for slot, room in enumerate(state["display"][level - 1]):
-                if room and self._room_spots(state, grid, room, level):
+            row = state["display"][level - 1]
+            if not any(row):
+                continue
+            cols = placement_spots(grid, level)  # the same for every room of this level
+            if not cols:
+                continue
+            for slot, room in enumerate(row):
+                if room and self._room_spots(state, grid, room, level, cols):
                     out.append({"type": "take_room", "level": level, "slot": slot})
         return out
 
-    def _room_spots(self, state, grid, room, floor):
-        cols = placement_spots(grid, floor)
+    def _room_spots(self, state, grid, room, floor, cols=None):
+        """Where ``room`` may go on ``floor`` (``cols``: the floor's free places, if known)."""
+        cols = placement_spots(grid, floor) if cols is None else cols
         if 4 in state["rules"]:
             color = ROOMS[room]
             cols = [c for c in cols if not any(
@@ -112,7 +120,7 @@ class Building:
         lodge = state["lodges"][seat]
         if self._room_takes(state, lodge) or (not state["solo"] and self._amenity_takes(state, lodge)):
             raise IllegalMove("You must build a room or an amenity when you can.")
-        state["log"].append(f"{self._name(state, seat)} cannot build anything this turn.")
+        say(state, f"{self._name(state, seat)} cannot build anything this turn.")
         self._begin_guests(state, seat, rng)
         return state
 
@@ -131,12 +139,12 @@ class Building:
             room = state["display"][held["level"] - 1][held["slot"]]
             state["display"][held["level"] - 1][held["slot"]] = None
             lodge["cells"][key(floor, col)] = {"tile": room, "guest": None}
-            state["log"].append(f"{who} built a {ROOMS[room]} room on {place_text(floor, col)}.")
+            say(state, f"{who} built a {ROOMS[room]} room on {place_text(floor, col)}.")
             self._begin_guests(state, seat, rng)
             return state
         amenity = state["amenity_display"].pop(held["index"])
         lodge["cells"][key(floor, col)] = {"tile": amenity, "guest": None}
-        state["log"].append(
+        say(state, 
             f"{who} built the {AMENITY_BY_ID[amenity]['name']} on {place_text(floor, col)}.")
         self._refill_amenities(state)
         if held["back"] == "build":

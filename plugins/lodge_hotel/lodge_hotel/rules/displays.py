@@ -13,6 +13,7 @@ from ..catalog import (
 )
 from .lodge import (
     draw_one,
+    say,
     touch,
 )
 
@@ -35,7 +36,7 @@ class Displays:
         lodge["tokens"] -= 1
         touch(state, seat, "levels", level)
         state["display"][level - 1] = [None] * DISPLAY_SLOTS
-        state["log"].append(
+        say(state, 
             f"{self._name(state, seat)} spent a refresh token to clear level {level} of the display.")
         self._refresh_room_display(state, rng, set_aside=removed)
         if state["phase"] == "guests":
@@ -77,7 +78,7 @@ class Displays:
         if set_aside:
             state["room_bag"].extend(set_aside)
             self._refill_room_display(state, rng)
-        state["log"].append("The room display was refreshed.")
+        say(state, "The room display was refreshed.")
 
     def _refill_guest_display(self, state, rng):
         for i, g in enumerate(state["guest_display"]):

@@ -31,6 +31,7 @@ from .lodge import (
     key,
     lodge_score,
     rank_title,
+    say,
 )
 from .sampling import Sampling
 from .solo import SkiLift
@@ -108,9 +109,9 @@ class Lodge(Building, Guests, Displays, SkiLift, Views, Sampling, Game):
         if solo:
             state["lift_tokens"] = SOLO_LIFT_TOKENS
             state["phase"] = "start_amenity"
-            state["log"].append("Solo game: place one of the amenities on display to begin.")
+            say(state, "Solo game: place one of the amenities on display to begin.")
         else:
-            state["log"].append(f"A new game for {players} players; Player 1 has the first player token.")
+            say(state, f"A new game for {players} players; Player 1 has the first player token.")
         return state
 
     # ---- whose turn -----------------------------------------------------------------------
@@ -226,11 +227,11 @@ class Lodge(Building, Guests, Displays, SkiLift, Views, Sampling, Game):
             return
         if not state["room_bag"] and not state["end_triggered"]:
             state["end_triggered"] = True
-            state["log"].append("The room bag is empty: the game ends after this round.")
+            say(state, "The room bag is empty: the game ends after this round.")
         if state["end_triggered"] and seat == state["players"] - 1:
             state["over"] = True
             state["phase"] = "over"
-            state["log"].append("Everyone has had the same number of turns: the game is over.")
+            say(state, "Everyone has had the same number of turns: the game is over.")
             return
         state["turn"] = (seat + 1) % state["players"]
         state["phase"] = "build"

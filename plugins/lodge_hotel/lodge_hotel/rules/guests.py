@@ -23,6 +23,7 @@ from .lodge import (
     guests_placed,
     key,
     place_text,
+    say,
     touch,
 )
 
@@ -105,13 +106,13 @@ class Guests:
         wanted = GUEST_BY_ID[guest]["floor"]
         worth = (f"their preferred floor, {GUEST_POINTS + floor} points" if wanted == floor else
                  f"{GUEST_POINTS} points (they prefer the {ordinal(wanted)} floor)")
-        state["log"].append(
+        say(state, 
             f"{self._name(state, seat)} checked in {guest_text(guest, floor=False)} from the {source} "
             f"in the {am.room_color(lodge['cells'][key(floor, col)])} room on {place_text(floor, col)}: "
             f"{worth}.")
         if not state["solo"] and guests_placed(lodge) >= GUESTS_TO_END and not state["end_triggered"]:
             state["end_triggered"] = True
-            state["log"].append("Twelve guests placed: the game ends after this round.")
+            say(state, "Twelve guests placed: the game ends after this round.")
         if source == "display":
             state["guest_display"][index] = None
         else:
@@ -132,7 +133,7 @@ class Guests:
         lodge["valet"].append(guest)
         state["guest_display"][index] = None
         touch(state, seat, "valet", guest)
-        state["log"].append(f"{self._name(state, seat)} moved {guest_text(guest)} to the valet.")
+        say(state, f"{self._name(state, seat)} moved {guest_text(guest)} to the valet.")
         if state["phase"] == "extra_valet":
             self._refill_guest_display(state, rng)
             state["phase"] = "build"
@@ -150,7 +151,7 @@ class Guests:
         state["guest_display"] = [None] * GUEST_DISPLAY_SIZE
         self._refill_guest_display(state, rng)
         state["guest_bag"].extend(old)
-        state["log"].append(f"{self._name(state, seat)} sent the one-colour guest display back to the bag.")
+        say(state, f"{self._name(state, seat)} sent the one-colour guest display back to the bag.")
         if state["phase"] == "guests":
             self._maybe_auto_done(state, seat, rng)
         return state

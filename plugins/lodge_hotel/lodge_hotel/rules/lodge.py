@@ -49,6 +49,20 @@ def place_text(floor: int, col: int) -> str:
     return f"the {ordinal(floor)} floor, {ordinal(col)} from the elevator"
 
 
+#: Log lines the state keeps: the match page shows the latest 40, and the replay and the admin
+#: find each move's new lines by overlap, so older lines need not be carried (and copied) on
+#: every move for the rest of the game.
+LOG_KEPT = 40
+
+
+def say(state: dict, line: str) -> None:
+    """Add a line to the game log, keeping the latest ``LOG_KEPT``."""
+    log = state["log"]
+    log.append(line)
+    if len(log) > LOG_KEPT:
+        del log[:-LOG_KEPT]
+
+
 def touch(state: dict, seat: int, part: str, item) -> None:
     """Note what a move touched, for the board's "last move" marks.
 

@@ -27,7 +27,7 @@ class Sampling:
         for pool in free_rooms.values():
             rng.shuffle(pool)
         seen_guests = {g["id"] for g in view["guest_display"] if g}
-        seen_guests |= {g["id"] for g in view["sent_home"]}
+        seen_guests |= set(view["sent_home"])
         seen_amenities = {a["id"] for a in view["amenity_display"]} | {a["id"] for a in view["amenity_box"]}
         lodges = []
         for lodge in view["lodges"]:
@@ -71,7 +71,7 @@ class Sampling:
             "turn": view["turn"], "phase": view["phase"], "holding": holding,
             "room_bag": room_bag, "display": display,
             "guest_bag": guest_bag, "guest_display": [g["id"] if g else None for g in view["guest_display"]],
-            "guest_box": [g["id"] for g in view["sent_home"]],
+            "guest_box": list(view["sent_home"]),
             "amenity_stack": amenity_stack, "amenity_display": [a["id"] for a in view["amenity_display"]],
             "amenity_box": [a["id"] for a in view["amenity_box"]],
             "lodges": lodges,

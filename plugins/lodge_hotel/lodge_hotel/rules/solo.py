@@ -20,6 +20,7 @@ from .lodge import (
     grid_of,
     guest_colors,
     guest_text,
+    say,
     touch,
 )
 
@@ -53,7 +54,7 @@ class SkiLift:
         state["room_bag"].append(room)
         color = ROOMS[room]
         touch(state, seat, "levels", state["lift"])
-        state["log"].append(f"The ski lift removed a {color} room from level {state['lift']} of the display.")
+        say(state, f"The ski lift removed a {color} room from level {state['lift']} of the display.")
         if self._display_needs_refresh(state):
             self._refresh_room_display(state, rng)
         matches = [i for i, g in enumerate(state["guest_display"]) if g and color in guest_colors(g)]
@@ -69,7 +70,7 @@ class SkiLift:
         guest = state["guest_display"][index]
         state["guest_display"][index] = None
         state["guest_box"].append(guest)
-        state["log"].append(f"The ski lift sent {guest_text(guest)} home.")
+        say(state, f"The ski lift sent {guest_text(guest)} home.")
         self._refill_guest_display(state, rng)
 
     def _lift_move(self, state, seat, rng):
@@ -84,19 +85,19 @@ class SkiLift:
             state["over"] = True
             state["phase"] = "over"
             state["holding"] = None
-            state["log"].append("No refresh token is left above the ski lift: the game is over.")
+            say(state, "No refresh token is left above the ski lift: the game is over.")
             return
         state["lift_tokens"] -= 1
         if 3 in state["rules"]:
-            state["log"].append("The ski lift went round: its refresh token is discarded (level 3).")
+            say(state, "The ski lift went round: its refresh token is discarded (level 3).")
         else:
             state["lodges"][seat]["tokens"] += 1
-            state["log"].append("The ski lift went round: you gain a refresh token.")
+            say(state, "The ski lift went round: you gain a refresh token.")
         lodge = state["lodges"][seat]
         if self._amenity_takes(state, lodge):
             state["phase"] = "lift_amenity"
             state["holding"] = None
-            state["log"].append("Place an amenity from the display.")
+            say(state, "Place an amenity from the display.")
         else:
             self._next_turn(state, seat, rng)
 

@@ -57,7 +57,7 @@ class Views:
             "amenity_stack": len(state["amenity_stack"]),
             "amenity_box": [self._amenity_view(a) for a in state["amenity_box"]],
             "guests_sent_home": len(state["guest_box"]),
-            "sent_home": [self._guest_view(g) for g in state["guest_box"]],
+            "sent_home": list(state["guest_box"]),
             "lodges": lodges, "end_triggered": state["end_triggered"],
             "turn_guests": dict(state["turn_guests"]),
             "prompt": self._prompt(state),
