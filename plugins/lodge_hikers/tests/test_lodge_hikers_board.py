@@ -41,6 +41,7 @@ def test_who_has_picked_is_shown_but_not_what():
     assert "picked ✓" in html
     assert "you picked" not in html and "Reveal of this turn" not in html
     assert "you picked 22" in render(state, 1)
+    assert "The players are picking their cards." in render(state, None)
 
 
 def test_a_choice_of_customer_is_offered_as_buttons_on_the_customers():
