@@ -8,6 +8,7 @@ per move type, so each type has exactly one handler that validates its own paylo
 from __future__ import annotations
 
 import random
+from collections import Counter
 from dataclasses import asdict, dataclass, field
 from typing import Any, ClassVar
 
@@ -194,7 +195,7 @@ class Game:
         - conserve the game's material: every card or tile that is hidden from the seat (other
           hands, face-down decks, unrevealed picks) is dealt from the same pool the real state
           could hold, each exactly once, with the sizes the view shows; nothing is invented or
-          duplicated;
+          duplicated (the kit compares :meth:`material` of the sample and the real state);
         - be a legal, playable state: ``legal_moves(sample, seat)`` equals the seat's real legal
           moves, every other seat's legal moves work, and play can go on from it to a result;
         - depend only on ``view``, ``seat`` and ``rng`` (same three in, same sample out), never on
@@ -205,6 +206,23 @@ class Game:
         information set ``hidden_information = False`` and need not implement this.
         """
         raise NotImplementedError
+
+    def material(self, state: State) -> Counter:
+        """The pieces in ``state``, counted, for the kit's conservation check on samples: by
+        default every string in it (card and tile ids, mostly). A game whose state also names a
+        piece a second time (a secret pick that refers to a card in hand, say) counts only the
+        places a piece really is, so moving hidden pieces around keeps the count."""
+        found: Counter = Counter()
+        stack: list[Any] = [state]
+        while stack:
+            value = stack.pop()
+            if isinstance(value, dict):
+                stack.extend(value.values())
+            elif isinstance(value, list):
+                stack.extend(value)
+            elif isinstance(value, str):
+                found[value] += 1
+        return found
 
     def implements_determinize(self) -> bool:
         """True when this game can sample states for a seat (or has nothing to hide)."""

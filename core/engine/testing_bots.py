@@ -22,25 +22,12 @@ from .rng import rng_for
 Material = Callable[[State], Counter]
 
 
-def string_leaves(state: State) -> Counter:
-    """Every string in the state, counted: card and tile ids, mostly. A sample that moves hidden
-    cards around keeps this multiset; one that invents or loses a card changes it."""
-    found: Counter = Counter()
-    stack: list[Any] = [state]
-    while stack:
-        value = stack.pop()
-        if isinstance(value, dict):
-            stack.extend(value.values())
-        elif isinstance(value, list):
-            stack.extend(value)
-        elif isinstance(value, str):
-            found[value] += 1
-    return found
-
-
 def check_sample(game: Game, state: State, seat: int, rng: random.Random,
-                 material: Material | None = string_leaves) -> State:
-    """Check one sample of ``seat``'s imagined state against the real ``state``; return it."""
+                 material: Material | None = None) -> State:
+    """Check one sample of ``seat``'s imagined state against the real ``state``; return it.
+
+    ``material`` counts what must be conserved: the game's own ``material`` unless given."""
+    material = material or game.material
     sampler = sampler_for(game, state, seat)
     assert sampler is not None, f"{game.slug} hides things but has no determinize"
     seed = rng.getrandbits(64)
@@ -54,11 +41,10 @@ def check_sample(game: Game, state: State, seat: int, rng: random.Random,
     for other in game.to_act(sample):
         assert game.legal_moves(sample, other), f"seat {other} is to act in the sample but has no move"
     assert game.result(sample) == game.result(state), "the sample changes the result"
-    if material is not None:
-        assert material(sample) == material(state), (
-            "the sample does not conserve the material: "
-            f"extra {dict(material(sample) - material(state))}, missing {dict(material(state) - material(sample))}"
-        )
+    assert material(sample) == material(state), (
+        "the sample does not conserve the material: "
+        f"extra {dict(material(sample) - material(state))}, missing {dict(material(state) - material(sample))}"
+    )
     return sample
 
 
@@ -84,15 +70,14 @@ def check_determinize(
     every: int = 3,
     playout_every: int = 10,
     ply_cap: int = 20000,
-    material: Material | None = string_leaves,
+    material: Material | None = None,
 ) -> int:
     """A seeded random game; every ``every``-th ply, a sample for each seat passes
     :func:`check_sample`, and at every ``playout_every``-th such check one sample is played to
     the end (the first check included).
 
-    ``material`` counts what must be conserved (default: every string in the state, which fits
-    games whose cards and tiles are string ids; pass the game's own counter, or None, where
-    the state holds strings that a sample may legitimately change). Returns the plies played.
+    ``material`` counts what must be conserved (default: :meth:`Game.material`). Returns the
+    plies played.
     """
     options, seat_options = resolve_options(game, players, options, seat_options)
     state = start(game, seed, players, options, seat_options)
