@@ -9,7 +9,8 @@ with the seed, so every strength sits in every seat equally often. The hard bot 
 site uses both; iterations alone make a run repeatable). A win is rank 1 (shared first places
 count; ``outright_win_share`` counts only sole first places), or ``Result.won`` in solo and
 co-operative games. Prints one JSON line: per strength the
-seats played, win share, mean points and decision time p50/p99 in ms; ``golden_lodge_claims``
+seats played, win share, mean points, decision time p50/p99 in ms, and whether that bot still
+saw the real state (a bot from before the view contract, in a game without determinize); ``golden_lodge_claims``
 where the game has a Golden Lodge (Kavango). Examples (the issue's lines):
 
     python bench/bots.py tictactoe --seats hard,normal
@@ -32,6 +33,7 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from core.engine import RandomBot, decide, rng_for  # noqa: E402
+from core.engine.bots import peeks  # noqa: E402
 from core.engine.play import play, resolve_options, start  # noqa: E402
 from core.engine.strengths import EASY, HARD, HARD_ITERATIONS, NORMAL, at_strength, hard  # noqa: E402
 from core.plugins import build_registry, discover_apps  # noqa: E402
@@ -115,6 +117,7 @@ def main() -> None:
                 "outright_win_share": round(outright[level] / seated[level], 4),
                 "mean_points": round(statistics.fmean(points[level]), 2),
                 "decisions": len(timings[level]),
+                "sees_hidden_state": peeks(bots[level], game),
                 "decision_ms_p50": round(1000 * percentile(timings[level], 0.5), 2) if timings[level] else None,
                 "decision_ms_p99": round(1000 * percentile(timings[level], 0.99), 2) if timings[level] else None,
             }
