@@ -265,3 +265,52 @@ def test_keeper_throws_away_a_dead_wild_card_to_make_room_for_a_new_one():
     state["turn"]["placed"] = 1
     move = Keeper().choose(GAME, state, 0, rng_for(3, 9))
     assert move == {"type": "discard_wild", "card": "komodo-wild-17"}
+
+
+# ---- sampling what a seat cannot see (issue 17) -------------------------------------------
+
+
+def _component_places(state):
+    """Every tile, animal and wild card id with the place it lies in; each must occur once."""
+    places = list(state["tiles"]) + list(state["removed"]) + [t for t, _r in state["map"].values()]
+    places += state["animals"] + [h["animal"] for h in state["housed"]]
+    places += [x["animal"] for x in state["loose"]]
+    places += state["wilds"]["draw"] + state["wilds"]["discard"] + state["display"]
+    for hand in state["hands"]:
+        places += hand["tiles"] + hand["animals"] + hand["wilds"]
+    pending = state["pending"] or {}
+    if state["phase"] == "remodel":
+        places.append(pending["tile"])
+    if pending.get("card") and pending["card"] not in places:
+        places.append(pending["card"])
+    return places
+
+
+@pytest.mark.parametrize("variant", ["basic", "tame", "coop"])
+def test_determinize_gives_back_the_seats_view_and_moves_and_conserves_components(variant):
+    """A sampled state is one the seat cannot tell from the real one: the same view, the same
+    legal moves, every component exactly once, and play goes on from it."""
+    phases = set()
+    for seed in range(2):
+        options, seats = resolve_options(GAME, 3, {"variant": variant})
+        state = start(GAME, seed, 3, options, seats)
+        real_count = len(_component_places(state))
+        bot, ply = Keeper(), 0
+        while GAME.to_act(state) and ply < 150:
+            checked = state["phase"] != "turn" or ply % 4 == 0
+            phases.add(state["phase"])
+            for seat in range(3) if checked else ():
+                view = GAME.view(state, seat)
+                sample = GAME.determinize(json.loads(json.dumps(view)), seat, rng_for(seed, ply))
+                assert GAME.view(sample, seat) == view, (variant, seed, ply, state["phase"])
+                assert GAME.legal_moves(sample, seat) == GAME.legal_moves(state, seat)
+                places = _component_places(sample)
+                assert len(places) == len(set(places)) == real_count
+                actor = min(GAME.to_act(sample))
+                moves = GAME.legal_moves(sample, actor)
+                play(GAME, sample, actor, moves[ply % len(moves)], ply, seed)
+            actor = min(GAME.to_act(state))
+            ply += 1
+            state = play(
+                GAME, state, actor, bot.choose(GAME, state, actor, rng_for(seed, ply)), ply, seed
+            )

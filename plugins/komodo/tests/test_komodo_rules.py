@@ -1103,14 +1103,15 @@ def test_the_view_names_what_the_last_turn_touched():
     assert GAME.view(state, None)["last"] == {"seat": 1, "tiles": [tile["tile"]], "animals": []}
 
 
-def test_two_markers_in_one_enclosure_are_drawn_on_different_blocks():
+def test_two_markers_on_one_block_are_drawn_apart():
     """A 5 and a 10 of one species share their land; both markers must stay readable."""
     state = clear_hand(begin(), 0)
     lay(state, 0, -1, DESERT9)
     house_direct(state, TAIPAN5, 0, 0, -3)
     house_direct(state, TAIPAN10, 1, 0, -3)
     markers = GAME.view(state, 2)["map"]["markers"]
-    assert len({(m["x"], m["y"]) for m in markers}) == 2
+    assert {(m["x"], m["y"]) for m in markers} == {(0, -3)}  # where the rules say they stand
+    assert len({m["shift"] for m in markers}) == 2
 
 
 # ---- per-seat staleness ------------------------------------------------------------------

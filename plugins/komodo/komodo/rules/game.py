@@ -10,6 +10,7 @@ from ..catalog import COOP_REMOVED, STARTER, TAME_REMOVED, WILDS
 from ..terrain import starter_map
 from .common import ALL_ANIMALS, HAND_TILES, RECYCLING, WILD, Base, _kinds, _tile_ids, new_turn
 from .enclosures import EnclosureMoves, _escapable
+from .sampling import Sampling
 from .scoring import Scoring
 from .terrain import TerrainMoves, _liftable, _placements
 from .turns import TurnKinds
@@ -21,7 +22,16 @@ SECRET_PICKS = ("keep", "pass")  # phases in which several seats pick at once, u
 
 
 class Komodo(
-    Base, TerrainMoves, EnclosureMoves, TurnKinds, WildCards, Variants, Scoring, Views, Game
+    Base,
+    TerrainMoves,
+    EnclosureMoves,
+    TurnKinds,
+    WildCards,
+    Variants,
+    Scoring,
+    Views,
+    Sampling,
+    Game,
 ):
     """Komodo for 2-4 players: the move handlers live with their concern, one module each."""
 

@@ -65,7 +65,12 @@ class Views:
                 {"kind": k, "count": sum(1 for w in state["display"] if WILD[w] == k)}
                 for k in _kinds(state["display"])
             ],
-            "turn": {k: v for k, v in state["turn"].items() if k != "tried"},
+            "turn": {
+                k: v for k, v in state["turn"].items() if k != "tried" or seat == state["active"]
+            },
+            "loose": [dict(x) for x in state["loose"]],
+            "hand_tiles": state["hand_tiles"],
+            "idle": state["idle"],
             "pending": pending,
             "final_left": state["final_left"],
             "coop": dict(state["coop"], won=state["over"] and state["coop"]["lost"] is None)
@@ -124,7 +129,7 @@ def _map_view(state, board):
     order = sorted(board.enclosures, key=lambda e: (-e.size, e.anchor()[1], e.anchor()[0]))
     number = {e.index: n for n, e in enumerate(x for x in order if x.size >= MIN_HOME)}
     tiles, blocks = [], []
-    for text, (tid, rot) in sorted(state["map"].items()):
+    for text, (tid, rot) in state["map"].items():  # in the order laid (a sample keeps it)
         x, y = parse_key(text)
         face = FACES[(tid, rot)]
         tiles.append(
@@ -160,23 +165,23 @@ def _map_view(state, board):
                 "animals": [_animal_view(h["animal"]) | {"owner": h["owner"]} for h in e.animals],
             }
         )
-    markers = []
-    for e in order:
-        # the size label sits on the enclosure's first block, its markers on the blocks after it
-        spots = sorted(e.blocks, key=lambda b: (b[1], b[0]))
-        for i, h in enumerate(e.animals):
-            x, y = spots[min(i + 1, len(spots) - 1)]
-            markers.append(
-                _animal_view(h["animal"])
-                | {
-                    "owner": h["owner"],
-                    "x": x,
-                    "y": y,
-                    "n": number.get(e.index),
-                    "locked": bool(_locked(board, h)),
-                    "last": h["animal"] in last.get("animals", ()),
-                }
-            )
+    markers, slots = [], {}
+    for h in state["housed"]:
+        # a marker stands where it was housed; a second one on that block is drawn beside it
+        slot = slots[(h["x"], h["y"])] = slots.get((h["x"], h["y"]), -1) + 1
+        index = board.enc_of.get((h["x"], h["y"]))
+        markers.append(
+            _animal_view(h["animal"])
+            | {
+                "owner": h["owner"],
+                "x": h["x"],
+                "y": h["y"],
+                "shift": f"{0.5 * slot:g} {0.3 * slot:g}",
+                "n": number.get(index),
+                "locked": bool(_locked(board, h)),
+                "last": h["animal"] in last.get("animals", ()),
+            }
+        )
     spots = board.frontier() + list(board.faces)
     xs = [p[0] for p in spots] or [0]
     ys = [p[1] for p in spots] or [0]
@@ -256,10 +261,14 @@ def _public_pending(state, hidden):
     if phase == "tame_pick":
         return {"order": list(p["order"])}
     if phase == "pass":
-        return {"holders": list(p["holders"]), "chosen": sorted(int(s) for s in p["picks"])}
+        shown = {"holders": list(p["holders"]), "chosen": sorted(int(s) for s in p["picks"])}
+        if state["variant"] == "coop":  # whether the active player refills after the pass
+            shown["then"] = p["then"]
+        return shown
     if phase == "request":
         return {
             "by": p["by"],
+            "card": p["card"],
             "terrain": p["terrain"],
             "terrain_name": TERRAINS[p["terrain"]],
             "shown": [
@@ -283,7 +292,21 @@ def _public_pending(state, hidden):
             ],
             "answered": sorted(int(s) for s in p["offers"]),
             "traded": list(p["traded"]),
+            "given": list(p["given"]),
+            "asked": list(p["asked"]),
+            "card": p["card"],
+            # trades happen in the open: where each shown or offered tile is now
+            "held_by": {
+                t: s
+                for s, hand in enumerate(state["hands"])
+                for t in hand["tiles"]
+                if t in p["tiles"] or any(t in o for o in p["offers"].values())
+            },
         }
     if phase in ("remodel",):
-        return {"tile": _tile_view(p["tile"]), "from": list(p["from"])}
+        return {
+            "tile": _tile_view(p["tile"]),
+            "from": list(p["from"]),
+            "threat": bool(p.get("threat")),
+        }
     return None
