@@ -119,3 +119,23 @@ def test_last_step_says_who_won_in_a_sentence(finished, client, alice, client_fo
     """Issue 15.7: a sentence, not only a table; spectators read the winner's name."""
     last = step(client, finished, 5).content.decode()
     assert "alice won." in last
+
+
+def test_a_step_shown_once_is_served_from_the_cache(finished, client, monkeypatch):
+    """A finished match never changes: the same step again applies nothing and renders nothing."""
+    game = registry().game("tictactoe")
+    first = step(client, finished, 4).content
+    applies = []
+    original = game.apply
+    monkeypatch.setattr(game, "apply", lambda *args: applies.append(1) or original(*args))
+    again = step(client, finished, 4).content
+    assert again == first and applies == []
+
+
+def test_cached_steps_hold_nothing_of_the_visitor(finished, client_for, carol, client):
+    """The step is rendered without the request, so one visitor's page never reaches another."""
+    carol.profile.display_name = "Carol Secretname"
+    carol.profile.save()
+    seen_by_carol = step(client_for(carol), finished, 2).content.decode()
+    assert "csrfmiddlewaretoken" not in seen_by_carol and "Secretname" not in seen_by_carol
+    assert step(client, finished, 2).content.decode() == seen_by_carol

@@ -3,14 +3,20 @@
 Each step is the board in the spectator view at that ply, a sentence saying what the move did
 (the game's own log lines for it), and the result only once the last move is reached. States
 come from snapshots (:func:`core.services.replays.state_at`), so a step applies a bounded number
-of moves however long the match was.
+of moves however long the match was, and a step once shown is kept as HTML: showing it again
+costs one cache read.
 """
 
 from __future__ import annotations
 
-from django.http import Http404
+import zlib
+
+from django.core.cache import caches
+from django.http import Http404, HttpResponse
 from django.shortcuts import render
+from django.template.loader import render_to_string
 from django.urls import reverse
+from django.utils.safestring import mark_safe
 
 from core import engine
 from core.models import Match
@@ -92,16 +98,34 @@ def step_context(match: Match, ply: int) -> dict:
     return context
 
 
+def step_html(match: Match, ply: int) -> str:
+    """The step's HTML, rendered once per finished match and ply and then read from the
+    ``replays`` cache (compressed). It is rendered without the request, so it holds nothing of
+    the visitor (no user, no CSRF token) and the same bytes serve everyone allowed to see it."""
+    key = f"replay-html:{match.pk}:{match.seed}:{ply}"
+    cached = caches["replays"].get(key)
+    if cached is not None:
+        return zlib.decompress(cached).decode()
+    html = render_to_string("core/_replay_step.html", step_context(match, ply))
+    caches["replays"].set(key, zlib.compress(html.encode(), 6), timeout=None)
+    return html
+
+
 def replay(request, pk):
     """The replay page at ``?ply=N`` (every control is also a plain link without script)."""
     match = _finished_match(request, pk)
-    return render(request, "core/replay.html", step_context(match, _ply(request, match.version)))
+    ply = _ply(request, match.version)
+    return render(request, "core/replay.html", {
+        "game": registry().game(match.game_slug), "real_match": match, "ply": ply,
+        "last_ply": match.version, "step_url": reverse("replay_step", args=[match.pk]),
+        "step_html": mark_safe(step_html(match, ply)),  # the output of our own template
+    })
 
 
 def replay_step(request, pk):
     """One step alone, swapped into the page by htmx; the address bar follows the step."""
     match = _finished_match(request, pk)
     ply = _ply(request, match.version)
-    response = render(request, "core/_replay_step.html", step_context(match, ply))
+    response = HttpResponse(step_html(match, ply))
     response["HX-Replace-Url"] = f"{reverse('replay', args=[match.pk])}?ply={ply}"
     return response
