@@ -30,10 +30,10 @@ from django.conf import settings
 from django.db import close_old_connections, transaction
 from django.utils import timezone
 
-from core.engine import decide, rng_for
 from core.models import Match
 from core.plugins import registry
 
+from . import thinking
 from .errors import Refused
 
 log = logging.getLogger(__name__)
@@ -134,33 +134,50 @@ def run_bots(match_id: int) -> int:
 
 
 def bot_step(match_id: int) -> bool:
-    """Play one due bot move of ``match_id``; False when no bot is to act (the mark is cleared)."""
+    """Play one due bot move of ``match_id``; False when no bot is to act (the mark is cleared).
+
+    The bot decides outside any transaction (a hard bot thinks for up to a second in a worker
+    process; holding the row, and SQLite's write lock, meanwhile would stall every table), then
+    the move is applied under the row lock if the match is still at the version it saw. If a
+    person moved meanwhile (a simultaneous phase) the step decides again.
+    """
     from .matches import apply_locked
 
-    with transaction.atomic():
-        match = Match.objects.select_for_update().get(pk=match_id)
-        seat = None
-        if match.status == Match.Status.ACTIVE:
-            game = registry().game(match.game_slug)
-            to_act = game.to_act(match.state)
-            seat = next(
-                (s for s in match.seats.order_by("position") if s.position in to_act and s.plays_by_bot),
-                None,
-            )
-        if seat is None:
-            if match.bots_due_at is not None:
+    for _attempt in range(3):
+        match = Match.objects.filter(pk=match_id).first()
+        found = _due_seat(match)
+        if found is None:
+            if match is not None and match.bots_due_at is not None:
                 Match.objects.filter(pk=match_id).update(bots_due_at=None)
             return False
-        bots = registry()
-        bot = bots.bot(match.game_slug, seat.bot) if seat.bot else bots.best_bot(match.game_slug)
-        move = decide(bot, game, match.state, seat.position, rng_for(f"{match.seed}:bot", match.version + 1))
-        try:
-            apply_locked(match, seat.position, move, by_bot=True)
-        except Refused:
-            log.exception("bot %s proposed an illegal move in match %s", bot, match_id)
-            Match.objects.filter(pk=match_id).update(bots_due_at=None)
-            return False
-    return True
+        game, seat = found
+        bots = registry().bots_for(match.game_slug)
+        bot = bots.get(seat.bot) or registry().best_bot(match.game_slug)
+        move = thinking.move_for(bots, bot, game, match.state, seat.position,
+                                 f"{match.seed}:bot", match.version + 1)
+        with transaction.atomic():
+            locked = Match.objects.select_for_update().get(pk=match_id)
+            if locked.version != match.version or locked.status != match.status:
+                continue  # the board moved on while the bot thought: decide again
+            try:
+                apply_locked(locked, seat.position, move, by_bot=True)
+            except Refused:
+                log.exception("bot %s proposed an illegal move in match %s", bot, match_id)
+                Match.objects.filter(pk=match_id).update(bots_due_at=None)
+                return False
+        return True
+    return True  # three people moved while the bot thought; their commits wake it again
+
+
+def _due_seat(match: Match | None):
+    """(game, seat) of the first bot-played seat to act, or None."""
+    if match is None or match.status != Match.Status.ACTIVE:
+        return None
+    game = registry().game(match.game_slug)
+    to_act = game.to_act(match.state)
+    seat = next((s for s in match.seats.order_by("position")
+                 if s.position in to_act and s.plays_by_bot), None)
+    return None if seat is None else (game, seat)
 
 
 def resume_due(stalled_for: float = 0.0, now=None) -> list[int]:
