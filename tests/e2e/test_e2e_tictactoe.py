@@ -44,6 +44,11 @@ def test_two_players_and_a_spectator(portal, browser, shot):
     guest.click("#join-button")
     expect(guest.locator("#turn-banner")).to_contain_text("Waiting for")
     expect(host.locator("#turn-banner")).to_contain_text("Your move!")
+    # The whole page is live: at the start the host's open page loses the invite link and
+    # gains Resign, without a reload.
+    expect(host.locator("input[aria-label='Invite link']")).to_have_count(0)
+    expect(host.locator("#resign-button")).to_be_visible()
+    expect(guest.locator("#resign-button")).to_be_visible()
 
     watcher = sign_up(watch_ctx, portal, f"cy{tag}")
     watcher.goto(invite)
@@ -69,6 +74,12 @@ def test_two_players_and_a_spectator(portal, browser, shot):
     click_cell(host, 2)
     expect(guest.locator(".result")).to_contain_text("Final scores")
     expect(watcher.locator(".result")).to_contain_text("Final scores")
+    # No stale action is left on any open page once the game is over.
+    for page in (host, guest, watcher):
+        expect(page.locator("#resign-button")).to_have_count(0)
+        expect(page.locator("#replay-link")).to_be_visible()
+    expect(guest.locator("#rematch-button")).to_be_visible()
+    expect(watcher.locator("#rematch-button")).to_have_count(0)
     shot(host, "tictactoe-finished")
 
     host.goto(match_url + "replay/")
