@@ -6,6 +6,7 @@ self-play averages by score category (to compare with the reconstruction's sanit
     .venv/bin/python bench/kavango_bench.py selfplay --players 4 --games 200 [--lodges]
     .venv/bin/python bench/kavango_bench.py lodges --games 500
     .venv/bin/python bench/kavango_bench.py solo --games 100 [--lodges]
+    .venv/bin/python bench/kavango_bench.py mixed --games 200 [--players 2]
 """
 
 from __future__ import annotations
@@ -134,9 +135,42 @@ def solo(args):
         )
 
 
+def mixed(args):
+    """Warden at every seat, one seat without Lodges and the others at one Lodges difficulty
+    (seats rotate with the seed): does playing with Lodges beat the +48 bonus, and how often
+    does some seat claim the Golden Lodge (always in play at Intermediate and Maximum)?"""
+    for diff in DIFFICULTIES[1:]:
+        edge = golden_games = lodges_built = 0
+        for seed in range(args.games):
+            plain = seed % args.players
+            seats = [{"difficulty": diff} for _ in range(args.players)]
+            seats[plain] = {"difficulty": "none"}
+            run = playout(
+                GAME,
+                args.players,
+                seed=seed,
+                options={"lodges": True, "golden_lodge": True},
+                seat_options=seats,
+                bots=[Warden()] * args.players,
+            )
+            others = [s for s in range(args.players) if s != plain]
+            edge += sum(run.result.scores[s] for s in others) / len(others)
+            edge -= run.result.scores[plain]
+            golden_games += any(run.state["p"][s]["golden"] for s in others)
+            lodges_built += sum(len(run.state["p"][s]["lodges"]["built"]) for s in others) / len(
+                others
+            )
+        n = args.games
+        print(
+            f"  {diff:>12} vs No Lodges ({args.players} players, {n} games): Lodge seat "
+            f"{edge / n:+.1f} points, {lodges_built / n:.2f} Lodges built, Golden Lodge claimed "
+            f"in {golden_games / n:.0%} of games"
+        )
+
+
 def main():
     parser = argparse.ArgumentParser()
-    parser.add_argument("what", choices=("speed", "winrate", "selfplay", "lodges", "solo"))
+    parser.add_argument("what", choices=("speed", "winrate", "selfplay", "lodges", "solo", "mixed"))
     parser.add_argument("--players", type=int, default=4)
     parser.add_argument("--games", type=int, default=100)
     parser.add_argument("--lodges", action="store_true")

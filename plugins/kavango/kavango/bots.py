@@ -14,7 +14,7 @@ from . import catalog as cat
 from . import constants as K
 from .rules import lodges
 from .rules.reserve import climate_room, empty_cells, requirement_gaps, sanctuary_spaces, symbols
-from .rules.scoring import research_tier
+from .rules.scoring import metric, research_reward, research_tier
 from .rules.turn import action_usable
 
 ACTION_VALUE = {
@@ -83,14 +83,24 @@ class Warden(Bot):
             gaps = requirement_gaps(state, p, card)
             bonus = 3 * self._lodge_fit(state, seat, a.type)
             if not gaps and empty_cells(p):
-                return a.vp + 2 + self._placement_bonus(state, seat, a.type)
+                return (
+                    a.vp
+                    + 2
+                    + self._placement_bonus(state, seat, card)
+                    + self._plan_gain(state, seat, card)
+                    - self._crowding(state, seat, a.vp)
+                )
             if late or len(p["sanctuary"]) >= sanctuary_spaces(p):
                 return 1
             return a.vp * 0.5 / max(1, len(gaps)) + bonus * 0.5
         if kind == "producer":
             need = self._needed_symbols(state, seat)
             sym = cat.producer_symbols(card)
-            return (4.5, 3.0, 0.5)[state["round"]] + sum(need[s] for s in sym) * 0.8
+            return (
+                (4.5, 3.0, 0.5)[state["round"]]
+                + sum(need[s] for s in sym) * 0.8
+                + self._plan_gain(state, seat, card)
+            )
         value = ACTION_VALUE.get(cat.kind_of(card), 1)
         return value if action_usable(state, seat, card) else 1
 
@@ -107,13 +117,104 @@ class Warden(Bot):
                         need[sym] += 1
         return need
 
-    def _placement_bonus(self, state, seat, animal_type):
-        """Worth of the best space for this animal: finishing a Lodge block is worth a Lodge."""
+    def _placement_bonus(self, state, seat, card):
+        """Worth of the best space for this animal: finishing a Lodge block is worth a Lodge,
+        finishing a Golden Lodge block is worth the Golden Lodge."""
         if not lodges.uses_lodges(state, seat):
             return 0
         p = state["p"][seat]
-        best = max((self._cell_score(p, animal_type, r, c) for r, c in empty_cells(p)), default=0)
-        return K.LODGE_POINTS if best >= 8 else best * 0.5
+        animal_type = cat.animal(card).type
+        best = 0.0
+        for r, c in empty_cells(p):
+            score = self._cell_score(p, animal_type, r, c)
+            value = K.LODGE_POINTS if score >= 8 else score * 0.5
+            best = max(best, value + self._golden_score(state, seat, card, r, c))
+        return best
+
+    def _golden_score(self, state, seat, card, r, c):
+        """How far this animal on this space brings a block towards a revealed Golden Lodge card:
+        the card's 10 points when it completes one, a share of them for a promising start."""
+        p = state["p"][seat]
+        if not lodges.golden_options_open(state, seat):
+            return 0.0
+        a = cat.animal(card)
+        best = 0.0
+        used = lodges.used_points(p)
+        for point in lodges.points():
+            cells = lodges.block(point)
+            if (r, c) not in cells or point in used:
+                continue
+            others = [p["grid"][rr][cc] for rr, cc in cells if (rr, cc) != (r, c)]
+            if any(p["cp"][rr][cc] is not None for rr, cc in cells if (rr, cc) != (r, c)):
+                continue
+            present = [cat.animal(x) for x in others if x]
+            types = Counter([x.type for x in present] + [a.type])
+            value = sum(x.vp for x in present) + a.vp
+            missing = 4 - len(present) - 1
+            for g in state["golden"]["cards"]:
+                gc = cat.GOLDEN_BY_ID[g]
+                need = Counter(gc.requires)
+                if any(types[t] > need[t] for t in types):
+                    continue
+                if missing == 0 and value >= gc.min_value:
+                    best = max(best, K.GOLDEN_LODGE_POINTS + 2)
+                elif missing and value + 9 * missing >= gc.min_value:
+                    best = max(best, K.GOLDEN_LODGE_POINTS * (3 - missing) / 6)
+        return best
+
+    def _crowding(self, state, seat, vp):
+        """A cheap animal takes a space a big round-3 animal may need: count that cost once the
+        Reserve's free spaces run short of the turns still to come."""
+        p = state["p"][seat]
+        turns_left = (K.ROUNDS - 1 - state["round"]) * K.TURNS_PER_ROUND + (
+            K.TURNS_PER_ROUND - state["turn"]
+        )
+        if len(empty_cells(p)) > turns_left * 0.6:
+            return 0.0
+        return max(0, 6 - vp) * 0.6
+
+    def _plan_gain(self, state, seat, card):
+        """What this card adds towards this round's research tiers and the better goal card."""
+        p = state["p"][seat]
+        after = dict(p)
+        if cat.card_kind(card) == "producer":
+            after["producers"] = list(p["producers"]) + [card]
+        else:
+            cells = empty_cells(p)
+            if not cells:
+                return 0.0
+            r, c = cells[0]
+            after["grid"] = [list(row) for row in p["grid"]]
+            after["grid"][r][c] = card
+        gain = 0.0
+        for research in state["research"]:
+            if research in p["claims"]:
+                continue
+            was, now = research_tier(p, research), research_tier(after, research)
+            if now > was:
+                gain += self._tier_worth(state, now) - self._tier_worth(state, was)
+        return gain + self._goal_worth(after) - self._goal_worth(p)
+
+    @staticmethod
+    def _tier_worth(state, tier):
+        if not tier:
+            return 0.0
+        money, vp = research_reward(state["round"], tier)
+        return money * 0.6 + vp
+
+    @staticmethod
+    def _goal_worth(p):
+        """The better goal card's points, plus a share of its next step for progress towards it."""
+        best = 0.0
+        for goal_id in p["goals"]:
+            goal = cat.GOALS_BY_ID[goal_id]
+            have = metric(p, goal.metric)
+            worth = max([vp for need, vp in goal.steps if have >= need], default=0)
+            step = next(((need, vp) for need, vp in goal.steps if have < need), None)
+            if step:
+                worth += (step[1] - worth) * min(have, step[0]) / step[0] * 0.4
+            best = max(best, worth)
+        return best
 
     def _lodge_fit(self, state, seat, animal_type):
         if not lodges.uses_lodges(state, seat):
@@ -128,7 +229,7 @@ class Warden(Bot):
         card = state["drafted"][seat]
         reserve = [m for m in moves if m.get("how") == "reserve"]
         if reserve:
-            return self._best_cell(state, seat, cat.animal(card).type, reserve)
+            return self._best_cell(state, seat, card, reserve)
         by_how = {m["how"]: m for m in moves}
         if "producer" in by_how:
             return by_how["producer"]
@@ -142,14 +243,16 @@ class Warden(Bot):
             return by_how["sanctuary"]
         return by_how["discard"]
 
-    def _best_cell(self, state, seat, animal_type, options):
+    def _best_cell(self, state, seat, card, options):
         p = state["p"][seat]
         if not lodges.uses_lodges(state, seat):
             return options[0]
+        animal_type = cat.animal(card).type
         return max(
             options,
             key=lambda m: (
-                self._cell_score(p, animal_type, m["row"], m["col"]),
+                self._cell_score(p, animal_type, m["row"], m["col"])
+                + self._golden_score(state, seat, card, m["row"], m["col"]),
                 -abs(m["row"] - 1),
                 -m["col"],
             ),
@@ -208,7 +311,7 @@ class Warden(Bot):
 
     def _place(self, state, seat, moves):
         p = state["p"][seat]
-        return self._best_cell(state, seat, cat.animal(p["placing"]).type, moves)
+        return self._best_cell(state, seat, p["placing"], moves)
 
     def _carry(self, state, seat, moves):
         r, c = state["p"][seat]["carry"]
@@ -226,7 +329,8 @@ class Warden(Bot):
         return {"type": "finish_rearranging"}
 
     def _lodge_plan(self, state, seat):
-        """The fewest swaps that complete a kept Lodge card somewhere: [(from, to), ...]."""
+        """The fewest swaps that complete a kept Lodge card, or a revealed Golden Lodge card
+        (tried first: it is worth more), somewhere: [(from, to), ...]."""
         p = state["p"][seat]
         lifts = K.REARRANGE_PER_STAGE - p["stage"]["moves"] + (1 if p["carry"] else 0)
         if not lodges.uses_lodges(state, seat) or lifts <= 0:
@@ -236,13 +340,21 @@ class Warden(Bot):
         used = lodges.used_points(p)
         animals = [(r, c) for r in range(K.ROWS) for c in range(K.COLS) if grid[r][c]]
         best = None
-        for card in lodges.unbuilt_cards(p):
-            level = cat.LODGES_BY_ID[card].level
+        wanted = [
+            (cat.LODGES_BY_ID[c].requires, cat.LODGES_BY_ID[c].level, 0)
+            for c in lodges.unbuilt_cards(p)
+        ]
+        if lodges.golden_options_open(state, seat):
+            wanted += [
+                (cat.GOLDEN_BY_ID[g].requires, 4, cat.GOLDEN_BY_ID[g].min_value)
+                for g in state["golden"]["cards"]
+            ]
+        for requires, level, min_value in wanted:
             for point in lodges.points():
                 cells = lodges.block(point)
                 if point in used or any(p["cp"][r][c] is not None for r, c in cells):
                     continue
-                remaining = Counter(cat.LODGES_BY_ID[card].requires)
+                remaining = Counter(requires)
                 keep = set()
                 for r, c in cells:
                     if grid[r][c] and remaining[cat.animal(grid[r][c]).type] > 0:
@@ -253,7 +365,10 @@ class Warden(Bot):
                     continue
                 if any(grid[r][c] and (r, c) in fixed for r, c in targets):
                     continue
-                pool = [cell for cell in animals if cell not in cells and cell not in fixed]
+                pool = sorted(
+                    (cell for cell in animals if cell not in cells and cell not in fixed),
+                    key=lambda cell: -cat.animal(grid[cell[0]][cell[1]]).vp,
+                )
                 plan = []
                 for animal_type in remaining.elements():
                     source = next(
@@ -268,7 +383,12 @@ class Warden(Bot):
                     if source is None:
                         break
                     plan.append((source, targets[len(plan)]))
-                if len(plan) == len(targets) and (best is None or (len(plan), -level) < best[0]):
+                value = sum(cat.animal(grid[r][c]).vp for r, c in keep) + sum(
+                    cat.animal(grid[r][c]).vp for (r, c), _to in plan
+                )
+                if len(plan) < len(targets) or value < min_value:
+                    continue
+                if best is None or (len(plan), -level) < best[0]:
                     best = ((len(plan), -level), plan)
         return best[1] if best else None
 

@@ -56,3 +56,42 @@ def test_release_is_not_offered_when_the_reserve_is_full():
     p["sanctuary"] = ["kav-scrub_hare-1"]
     p["producers"] = ["kav-grass-1"]
     assert not [m for m in GAME.legal_moves(state, 0) if m["type"] == "release"]
+
+
+def _drafting(hand, **player):
+    state = to_draft(new_game(2, lodges=True, golden_lodge=True))
+    state["hands"][0] = hand
+    state["p"][0].update(player, sanctuary=[])
+    return state
+
+
+def test_warden_drafts_towards_a_research_tier():
+    """Two producers alike; the one that lifts a research card to its next tier is the pick."""
+    state = _drafting(["kav-tree-1", "kav-fish-1"], goals=[])
+    state["research"] = ["R1-03"]  # fish symbols 1 / 2 / 3
+    state["p"][0]["landscape"], state["p"][0]["producers"] = "yellow", ["kav-tree-2"]  # no fish
+    move = Warden().choose(GAME, state, 0, None)
+    assert move == {"type": "draft", "card": "kav-fish-1"}
+
+
+def test_warden_drafts_towards_its_goal_card():
+    """Two birds of the same value: the one its goal card counts (birds) against a reptile."""
+    state = _drafting(["kav-reed_frog-1", "kav-quelea-1"], goals=["goal-02"])
+    state["research"] = []
+    state["p"][0]["producers"] = ["kav-grass-1", "kav-invert-1"]
+    move = Warden().choose(GAME, state, 0, None)
+    assert move == {"type": "draft", "card": "kav-quelea-1"}
+
+
+def test_warden_places_an_animal_where_it_completes_a_golden_lodge():
+    """Three of the rulebook example's animals wait beside two free spaces: the Buffalo goes
+    where it completes the Golden Lodge block (worth 10), not on the empty side."""
+    state = investing(to_draft(new_game(2, lodges=True, golden_lodge=True)))
+    state["golden"]["cards"] = ["G-01"]
+    state["p"][0]["lodges"]["kept"] = []
+    place(state, 0, {(0, 5): "rock_monitor", (0, 6): "cheetah", (1, 6): "pangolin"})
+    state["p"][0]["producers"] = ["kav-grass-1", "kav-grass-2", "kav-grass-3"]
+    state["p"][0]["habitat"] = 1
+    state["step"], state["drafted"][0] = "use", "kav-buffalo-1"
+    move = Warden().choose(GAME, state, 0, None)
+    assert move == {"type": "use", "how": "reserve", "row": 1, "col": 5}

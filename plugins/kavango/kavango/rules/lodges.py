@@ -104,10 +104,15 @@ def golden_open(state: dict) -> bool:
     return bool(state["golden"]["cards"]) and not state["golden"]["winners"]
 
 
+def golden_options_open(state: dict, seat: int) -> bool:
+    """The race is on for this seat: cards revealed, nobody has won, it has no piece yet."""
+    return golden_open(state) and uses_lodges(state, seat) and not state["p"][seat]["golden"]
+
+
 def golden_options(state: dict, seat: int) -> list[tuple[str, tuple[int, int]]]:
     """Every (revealed card, point) whose block meets that card's types and value now."""
     p = state["p"][seat]
-    if not golden_open(state) or not uses_lodges(state, seat) or p["golden"]:
+    if not golden_options_open(state, seat):
         return []
     free = [pt for pt in points() if pt not in used_points(p)]
     found = []
