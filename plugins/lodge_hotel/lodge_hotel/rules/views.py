@@ -26,6 +26,9 @@ class Views:
     """
 
     def view(self, state, seat):
+        """Everything on the table (in Lodge only the bags and the amenity stack are hidden),
+        what the last turn touched, each lodge's score so far, and in solo the rank and how each
+        level goal stands. The view shares no list or dict with the state."""
         players = state["players"]
         last = state.get("last")
         result = self.result(state)
@@ -61,7 +64,8 @@ class Views:
             "lodges": lodges, "end_triggered": state["end_triggered"],
             "turn_guests": dict(state["turn_guests"]),
             "prompt": self._prompt(state),
-            "last": {k: last[k] for k in ("seat", "cells", "levels", "valet")} if last else None,
+            "last": {"seat": last["seat"], "cells": list(last["cells"]), "levels": list(last["levels"]),
+                     "valet": list(last["valet"])} if last else None,
             "log": list(state["log"]),
         }
         if state["solo"]:
