@@ -59,7 +59,7 @@ class Variants:
         card = draw(state["wilds"], 1, rng)[0]
         state["wilds"]["discard"].append(card)
         kind = WILD[card]
-        state["log"].append(f"Threat: {kind}.")
+        state["log"].append(f"Threat: {'Land Theft' if kind == THIEF else kind}.")
         board = self._board(state)
         if kind == ESCAPES:
             if _escapable(state, board, 1):
