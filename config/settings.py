@@ -36,13 +36,18 @@ def kept_secret_key(path: Path) -> str:
     """The key stored in ``path``, made on first use: sessions stay valid across restarts, and no
     key is ever shared through the source code. The file is readable by its owner only."""
     if not path.exists():
+        # Written whole under a private name, then linked into place: processes starting
+        # together never read a half-written key, and the first link wins.
+        draft = path.with_name(f".{path.name}.{os.getpid()}")
+        descriptor = os.open(draft, os.O_WRONLY | os.O_CREAT | os.O_TRUNC, 0o600)
+        with os.fdopen(descriptor, "w") as out:
+            out.write(secrets.token_urlsafe(50))
         try:
-            descriptor = os.open(path, os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o600)
+            os.link(draft, path)
         except FileExistsError:
             pass
-        else:
-            with os.fdopen(descriptor, "w") as out:
-                out.write(secrets.token_urlsafe(50))
+        finally:
+            draft.unlink()
     key = path.read_text().strip()
     if len(key) < 50:
         raise ImproperlyConfigured(f"{path} holds no usable secret key; delete it to make a new one.")
@@ -111,12 +116,14 @@ TEMPLATES = [
 
 DATABASES = {"default": dj_database_url.parse(os.environ.get("DATABASE_URL", f"sqlite:///{VAR_DIR / 'db.sqlite3'}"))}
 if DATABASES["default"]["ENGINE"] == "django.db.backends.sqlite3":
-    # One SQLite connection per worker thread, kept open (opening one per request cost 8% of a
-    # move). WAL lets readers go on while a move commits; IMMEDIATE makes writers queue for the
+    # WAL lets readers go on while a move commits; IMMEDIATE makes writers queue for the
     # lock at BEGIN (no deadlock upgrading a read lock), and waiting writers give up after
     # `timeout` seconds (the page then shows a readable 503). synchronous=NORMAL in WAL mode
     # keeps every commit through a process crash (kill -9); only a power cut may lose the last.
-    DATABASES["default"]["CONN_MAX_AGE"] = int(os.environ.get("CONN_MAX_AGE", "600"))
+    # Connections go back to a per-process pool when a request or task ends (core.db.sqlite3),
+    # so CONN_MAX_AGE stays 0: keeping one per thread is useless when threads live one request.
+    DATABASES["default"]["ENGINE"] = "core.db.sqlite3"
+    DATABASES["default"]["CONN_MAX_AGE"] = 0
     DATABASES["default"].setdefault("OPTIONS", {}).update({
         "timeout": 20,
         "transaction_mode": "IMMEDIATE",

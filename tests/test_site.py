@@ -189,3 +189,16 @@ def test_server_error_page_is_site_styled_and_standalone(rf):
     page = response.content.decode()
     assert response.status_code == 500
     assert "Something broke on our side" in page and "meeplehall" in page and "Traceback" not in page
+
+
+def test_processes_starting_together_share_one_key(tmp_path):
+    """Several daphne processes started at once without SECRET_KEY all read the same whole key."""
+    script = ("import sys; sys.path.insert(0, '.'); from pathlib import Path; "
+              "from config.settings import kept_secret_key; "
+              f"print(kept_secret_key(Path({str(tmp_path / 'secret_key')!r})))")
+    env = dict(os.environ, MEEPLEHALL_VAR=str(tmp_path / "var"), DJANGO_SETTINGS_MODULE="config.settings")
+    starts = [subprocess.Popen([sys.executable, "-c", script], cwd=ROOT, env=env, text=True,
+                               stdout=subprocess.PIPE) for _ in range(4)]
+    keys = {p.communicate(timeout=60)[0].strip() for p in starts}
+    assert len(keys) == 1 and len(keys.pop()) >= 50
+    assert [p.name for p in tmp_path.iterdir() if p.name.startswith(".")] == []
