@@ -139,3 +139,19 @@ def test_cached_steps_hold_nothing_of_the_visitor(finished, client_for, carol, c
     seen_by_carol = step(client_for(carol), finished, 2).content.decode()
     assert "csrfmiddlewaretoken" not in seen_by_carol and "Secretname" not in seen_by_carol
     assert step(client, finished, 2).content.decode() == seen_by_carol
+
+
+def test_snapshots_and_steps_are_keyed_by_the_code_that_made_them(finished, monkeypatch, tmp_path):
+    """After an upgrade (rules or board templates changed on disk) no old snapshot or rendered
+    step is used: their keys carry a fingerprint of the game's files."""
+    from core.services import replays
+
+    board = tmp_path / "board.html"
+    board.write_text("old board")
+    monkeypatch.setattr(replays, "CORE_FILES", [*replays.CORE_FILES, tmp_path])
+    replays.code_fingerprint.cache_clear()
+    before = replays.cache_key("state", finished, 3)
+    board.write_text("the new, longer board")
+    replays.code_fingerprint.cache_clear()
+    assert replays.cache_key("state", finished, 3) != before
+    replays.code_fingerprint.cache_clear()

@@ -1,6 +1,12 @@
-"""Checking that a stored snapshot equals a replay of its seed, options and move log."""
+"""Replays: checking that a stored snapshot equals a replay of its seed, options and move log,
+and the states of a finished match at any ply from snapshots kept in the ``replays`` cache."""
 
 from __future__ import annotations
+
+import functools
+import hashlib
+import importlib
+from pathlib import Path
 
 from django.conf import settings
 from django.core.cache import caches
@@ -47,10 +53,35 @@ def verify_match(match: Match) -> str | None:
     return None
 
 
+CORE_FILES = [Path(__file__).resolve().parent.parent / "templates" / "core",
+              Path(__file__).resolve().parent.parent / "templatetags"]
+
+
+@functools.cache
+def code_fingerprint(game_slug: str) -> str:
+    """A short hash of the game's code and templates (and core's replay templates and tags), as
+    they are on disk when this process started. Stored snapshots and rendered steps carry it,
+    so after an upgrade nobody is served a state shaped by older rules or a board drawn by
+    older templates."""
+    package = type(registry().game(game_slug)).__module__.split(".")[0]
+    folders = [Path(folder) for folder in importlib.import_module(package).__path__] + CORE_FILES
+    digest = hashlib.sha256()
+    for folder in folders:
+        for path in sorted(folder.rglob("*")):
+            if path.suffix in (".py", ".html") and path.is_file():
+                stat = path.stat()
+                digest.update(f"{path.name}:{stat.st_size}:{stat.st_mtime_ns};".encode())
+    return digest.hexdigest()[:12]
+
+
+def cache_key(kind: str, match: Match, ply: int) -> str:
+    """The seed is part of the key: a finished match never changes, and a reused primary key (a
+    database restored or recreated) cannot serve another match's states."""
+    return f"replay-{kind}:{match.pk}:{match.seed}:{code_fingerprint(match.game_slug)}:{ply}"
+
+
 def _snapshot_key(match: Match, ply: int) -> str:
-    # The seed is part of the key: a finished match never changes, and a reused primary key (a
-    # database restored or recreated) cannot serve another match's states.
-    return f"replay:{match.pk}:{match.seed}:{ply}"
+    return cache_key("state", match, ply)
 
 
 def state_at(match: Match, ply: int):

@@ -22,7 +22,7 @@ from core import engine
 from core.models import Match
 from core.plugins import registry
 from core.rendering import match_context, name_seats, players_of
-from core.services.replays import state_at
+from core.services.replays import cache_key, state_at
 from core.text import and_list
 
 from .match import _visible_match
@@ -102,7 +102,7 @@ def step_html(match: Match, ply: int) -> str:
     """The step's HTML, rendered once per finished match and ply and then read from the
     ``replays`` cache (compressed). It is rendered without the request, so it holds nothing of
     the visitor (no user, no CSRF token) and the same bytes serve everyone allowed to see it."""
-    key = f"replay-html:{match.pk}:{match.seed}:{ply}"
+    key = cache_key("html", match, ply)
     cached = caches["replays"].get(key)
     if cached is not None:
         return zlib.decompress(cached).decode()

@@ -48,6 +48,10 @@
       if (now && slider && document.activeElement !== slider) slider.value = now.ply;
       if (now && slider) slider.setAttribute("aria-valuetext", "Move " + now.ply + " of " + now.last);
       if (now && now.ply >= now.last && timer) stop();
+      // The step is replaced whole, so the words are read out from a region that stays.
+      var words = document.getElementById("replay-words");
+      var announce = document.getElementById("replay-announce");
+      if (words && announce) announce.textContent = words.textContent.replace(/\s+/g, " ").trim();
     });
   }
 
