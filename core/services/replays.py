@@ -60,7 +60,7 @@ CORE_FILES = [Path(__file__).resolve().parent.parent / "templates" / "core",
 @functools.cache
 def code_fingerprint(game_slug: str) -> str:
     """A short hash of the game's code and templates (and core's replay templates and tags), as
-    they are on disk when this process started. Stored snapshots and rendered steps carry it,
+    they are on disk when this process first asks. Stored snapshots and rendered steps carry it,
     so after an upgrade nobody is served a state shaped by older rules or a board drawn by
     older templates."""
     package = type(registry().game(game_slug)).__module__.split(".")[0]
