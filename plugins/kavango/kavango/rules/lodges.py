@@ -10,6 +10,7 @@ from collections import Counter
 
 from .. import catalog as cat
 from .. import constants as K
+from .reserve import space_words
 
 CP_DIFFICULTIES = ("intermediate", "maximum")
 DIFFICULTIES = (
@@ -206,7 +207,8 @@ def unlock(state: dict, seat: int, r: int, c: int) -> None:
     p["removed"].sort()
     p["cp"][r][c] = None
     state["log"].append(
-        f"{p['name']} invests ${level}m in Community Protection and unlocks a space."
+        f"{p['name']} invests ${level}m in Community Protection and unlocks the space in the "
+        f"{space_words(r, c)}."
     )
 
 
@@ -239,7 +241,8 @@ def solar(state: dict, seat: int, r: int, c: int, markers: list[int]) -> None:
     p["cp"][r][c] = "solar"
     p["money"] += sum(markers)
     state["log"].append(
-        f"{p['name']} converts a space to community solar and earns ${sum(markers)}m."
+        f"{p['name']} converts the space in the {space_words(r, c)} to community solar and "
+        f"earns ${sum(markers)}m."
     )
 
 

@@ -14,6 +14,14 @@ PREDATORS = ("predator", "bird_of_prey")
 
 
 # ---- cells -------------------------------------------------------------------------------
+ROW_WORDS = ("top row", "middle row", "bottom row")
+
+
+def space_words(r: int, c: int) -> str:
+    """A Reserve space as players say it: "top row, column 3"."""
+    return f"{ROW_WORDS[r]}, column {c + 1}"
+
+
 def cells() -> list[tuple[int, int]]:
     return [(r, c) for r in range(K.ROWS) for c in range(K.COLS)]
 

@@ -12,6 +12,7 @@ from django.utils.safestring import mark_safe
 
 from .. import catalog as cat
 from ..rules.lodges import golden_text
+from ..rules.reserve import space_words
 
 register = template.Library()
 
@@ -66,13 +67,6 @@ GROUPS = (
     ("Community Solar", ("solar",)),
     ("", ("done",)),
 )
-ROW_WORDS = ("top row", "middle row", "bottom row")
-
-
-def space_words(row, col) -> str:
-    return f"{ROW_WORDS[row]}, column {col + 1}"
-
-
 @register.filter
 def move_label(move):
     kind = move.get("type")
@@ -138,6 +132,12 @@ def type_name(animal_type):
 def type_words(animal_type):
     """An animal type for a narrow Reserve space: "reptile/amphibian" may wrap after its slash."""
     return mark_safe("/<wbr>".join(escape(part) for part in type_name(animal_type).split("/")))
+
+
+@register.filter
+def space(cell):
+    """``{{ cell|space }}``: "top row, column 3", for screen readers."""
+    return space_words(cell["row"], cell["col"])
 
 
 @register.filter
