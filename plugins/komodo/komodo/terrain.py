@@ -81,7 +81,7 @@ def parse_key(text: str) -> tuple[int, int]:
 
 
 class Enclosure:
-    __slots__ = ("index", "terrain", "blocks", "animals", "locked")
+    __slots__ = ("index", "terrain", "blocks", "animals", "locked", "_anchor")
 
     def __init__(self, index: int, terrain: str):
         self.index = index
@@ -89,6 +89,7 @@ class Enclosure:
         self.blocks: list[tuple[int, int]] = []
         self.animals: list[dict] = []
         self.locked = False
+        self._anchor: tuple[int, int] | None = None
 
     @property
     def size(self) -> int:
@@ -103,7 +104,10 @@ class Enclosure:
         return max((ANIMAL[h["animal"]][2] for h in self.animals), default=0)
 
     def anchor(self) -> tuple[int, int]:
-        return min(self.blocks, key=lambda b: (b[1], b[0]))
+        """The enclosure's top-left block (its blocks are fixed once the board is built)."""
+        if self._anchor is None:
+            self._anchor = min(self.blocks, key=lambda b: (b[1], b[0]))
+        return self._anchor
 
 
 class Board:

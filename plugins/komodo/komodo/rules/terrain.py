@@ -8,7 +8,7 @@ from core.text import and_list
 
 from ..catalog import STARTER, TERRAINS
 from ..terrain import FACES, SIDES, key
-from .common import BESIDE, TERRAIN_LETTERS, TILE_LIMIT, _touch, who
+from .common import BESIDE, TERRAIN_LETTERS, TILE_LIMIT, _tile_ids, _touch, who
 
 
 class TerrainMoves:
@@ -106,6 +106,11 @@ def _cells(cells, lock, ox, oy):
 
 
 def _tile_view(tid):
+    """How a tile is drawn, in its four turns (the same for every view: built once)."""
+    return TILE_VIEWS[tid]
+
+
+def _build_tile_view(tid):
     rotations = []
     for rot in range(4):
         face = FACES[(tid, rot)]
@@ -116,3 +121,6 @@ def _tile_view(tid):
         "terrains": _terrain_words(FACES[(tid, 0)].cells),
         "rotations": rotations,
     }
+
+
+TILE_VIEWS = {tid: _build_tile_view(tid) for tid in _tile_ids()}

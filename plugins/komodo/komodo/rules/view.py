@@ -119,6 +119,11 @@ def _animal_view(animal):
     }
 
 
+# what a move button needs to name an enclosure or a marker (the full entries are listed once)
+SHORT_ENCLOSURE = ("n", "size", "terrain_name", "tile")
+SHORT_MARKER = ("n", "owner", "species", "marker")
+
+
 def _map_view(state, board):
     """The public map: tiles, blocks, enclosures and markers, plus the last turn's marks.
 
@@ -189,10 +194,10 @@ def _map_view(state, board):
     return {
         "tiles": tiles,
         "blocks": blocks,
-        "anchors": {e["key"]: e for e in enclosures},
+        "anchors": {e["key"]: {k: e[k] for k in SHORT_ENCLOSURE} for e in enclosures},
         "enclosures": enclosures,
         "markers": markers,
-        "marker_of": {m["id"]: m for m in markers},
+        "marker_of": {m["id"]: {k: m[k] for k in SHORT_MARKER} for m in markers},
         "lifted": state["pending"]["tile"] if state["phase"] == "remodel" else None,
         "box": {
             "x": 3 * lo_x,
