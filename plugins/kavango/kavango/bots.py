@@ -127,7 +127,7 @@ class Warden(Bot):
         best = 0.0
         for r, c in empty_cells(p):
             score = self._cell_score(p, animal_type, r, c)
-            value = K.LODGE_POINTS if score >= 8 else score * 0.5
+            value = K.LODGE_POINTS if score >= 8 else score * 0.2
             best = max(best, value + self._golden_score(state, seat, card, r, c))
         return best
 
@@ -169,9 +169,9 @@ class Warden(Bot):
         turns_left = (K.ROUNDS - 1 - state["round"]) * K.TURNS_PER_ROUND + (
             K.TURNS_PER_ROUND - state["turn"]
         )
-        if len(empty_cells(p)) > turns_left * 0.6:
+        if len(empty_cells(p)) > turns_left * 0.8:
             return 0.0
-        return max(0, 6 - vp) * 0.6
+        return max(0, 7 - vp) * 1.0
 
     def _plan_gain(self, state, seat, card):
         """What this card adds towards this round's research tiers and the better goal card."""
