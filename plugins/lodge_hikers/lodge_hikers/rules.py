@@ -522,11 +522,16 @@ class LodgeHikers(Game):
 
     # ---- what each seat may see ---------------------------------------------------------
     def _customer_view(self, code):
+        """A customer waiting in the row (what it wants is in the slot's ``needs``)."""
         card = HIKERS[code]
         return {"id": customer_id(code), "name": card["name"], "points": card["points"],
                 "ability": card["ability"],
-                "ability_text": ABILITIES[card["ability"]] if card["ability"] else "",
-                "order": card["order"]}
+                "ability_text": ABILITIES[card["ability"]] if card["ability"] else ""}
+
+    def _won_view(self, code):
+        """A customer a player has won: only what it scores matters any more."""
+        return {"id": customer_id(code), "name": HIKERS[code]["name"],
+                "points": HIKERS[code]["points"]}
 
     def _snack_view(self, number):
         return {"id": snack_id(number), "number": number, "type": SNACKS[number],
@@ -560,7 +565,7 @@ class LodgeHikers(Game):
                 "picked": state["picks"][s] is not None,
                 "squirrels": squirrel_count(tokens), "tokens_1": tokens["1"],
                 "tokens_3": tokens["3"],
-                "customers": [self._customer_view(c) for c in codes],
+                "customers": [self._won_view(c) for c in codes],
                 "customer_points": sum(HIKERS[c]["points"] for c in codes),
                 "is_last": s == last["seat"], "tokens_changed": s in last["tokens"],
                 "won_customer": s in last["won"],
