@@ -1,0 +1,1 @@
+"""Database backends of the portal (see :mod:`core.db.sqlite3`)."""
