@@ -29,6 +29,30 @@
   }
   absoluteInvites();
   document.addEventListener("htmx:oobAfterSwap", absoluteInvites);
+  // A live frame replaces the whole match area; a keyboard player keeps their place: the
+  // element that had focus is found again in the new frame (same id, or the same move) and
+  // focused, or failing that the board itself, so Tab goes on from where it was.
+  var refocus = null;
+  function describe(el) {
+    if (!el || el === document.body || !document.getElementById("match-live").contains(el)) return null;
+    if (el.id) return "#" + CSS.escape(el.id);
+    var vals = el.getAttribute("hx-vals");
+    if (vals) return '[hx-vals="' + CSS.escape(vals) + '"]';
+    var label = el.getAttribute("aria-label");
+    return label ? '[aria-label="' + CSS.escape(label) + '"]' : "#board";
+  }
+  document.addEventListener("htmx:oobBeforeSwap", function (e) {
+    if (e.target && e.target.id === "match-live") refocus = describe(document.activeElement);
+  });
+  document.addEventListener("htmx:oobAfterSwap", function (e) {
+    if (!refocus || !e.target || e.target.id !== "match-live") return;
+    var again = document.querySelector("#match-live " + refocus) || document.getElementById("board");
+    refocus = null;
+    if (again) {
+      if (!again.hasAttribute("tabindex") && !again.matches("button, a, input, select, textarea")) again.setAttribute("tabindex", "-1");
+      again.focus({ preventScroll: true });
+    }
+  });
   document.addEventListener("focusin", function (e) {
     if (e.target.matches && e.target.matches("input[data-invite-path]")) e.target.select();
   });
