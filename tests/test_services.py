@@ -13,8 +13,9 @@ from core.services.errors import (
     NotYourTurn,
     StaleVersion,
 )
+from core.services.rematch import offer
 from core.services.replays import verify_match
-from core.services.tables import create_table, join_table, leave_table, rematch
+from core.services.tables import create_table, join_table, leave_table
 
 pytestmark = pytest.mark.django_db
 
@@ -97,5 +98,5 @@ def test_join_leave_and_host_closing(alice, bob, carol):
 def test_rematch_keeps_game_options_and_seats(ttt_match, alice, bob):
     for version, (user, cell) in enumerate([(alice, 0), (bob, 3), (alice, 1), (bob, 4), (alice, 2)]):
         submit_move(ttt_match.pk, user, {"type": "mark", "cell": cell}, version)
-    again = rematch(ttt_match.pk, bob)
+    again = offer(ttt_match.pk, bob)
     assert again.host == bob and again.status == Match.Status.OPEN and again.rematch_of_id == ttt_match.pk

@@ -175,25 +175,6 @@ def reclaim_seat(match_id: int, user) -> Match:
     return match
 
 
-def rematch(match_id: int, user) -> Match:
-    """A new table with the same game, options and seats; the asker hosts it, others re-join."""
-    old = Match.objects.get(pk=match_id)
-    if old.status != Match.Status.FINISHED:
-        raise Refused("A rematch is offered once the match is over.")
-    seats = list(old.seats.order_by("position"))
-    if not any(s.user_id == user.pk for s in seats):
-        raise NotAllowed("Only players of the match can ask for a rematch.")
-    mine = next(s for s in seats if s.user_id == user.pk)
-    others = [s for s in seats if s is not mine]
-    ordered = [mine, *others]
-    return create_table(
-        user, old.game_slug, old.players, old.options, [s.options for s in ordered],
-        bots={i: s.bot for i, s in enumerate(ordered) if s.bot},
-        private=old.private, rated=old.rated, spectator_chat=old.spectator_chat,
-        time_control=old.time_control, time_per_move=old.time_per_move, rematch_of=old,
-    )
-
-
 def start_with_joined(match_id: int, host) -> Match:
     """The host starts before every seat is taken: empty seats are dropped if enough remain."""
     game_players = None
