@@ -389,6 +389,10 @@ class Keeper(Bot):
         scored = []
         for m in places:
             _reason, groups = board.check(m["tile"], m["rotation"], m["x"], m["y"])
+            if groups is None:
+                # only the way back for a lifted tile (Remodeling) skips the colour match
+                scored.append((m, 0.0))
+                continue
             score = 0.0
             for (_name, terrain, blocks), old, weight in zip(needs, before, weights, strict=True):
                 new = old

@@ -314,3 +314,12 @@ def test_determinize_gives_back_the_seats_view_and_moves_and_conserves_component
             state = play(
                 GAME, state, actor, bot.choose(GAME, state, actor, rng_for(seed, ply)), ply, seed
             )
+
+
+def test_keeper_weighs_a_spot_the_colour_rule_would_refuse_without_failing():
+    """Remodeling may always lay the lifted tile back where it was, even where its colours no
+    longer match; the keeper's placement scores must take such a spot (it crashed once)."""
+    state = _keeper_table()
+    _take(state, 0, "komodo-animal-01", "animals")
+    spot = {"type": "place_tile", "tile": "komodo-tile-02", "x": 0, "y": 0, "rotation": 0}
+    assert Keeper()._score_places(state, 0, [spot]) == [(spot, 0.0)]
