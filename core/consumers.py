@@ -25,9 +25,12 @@ from channels.generic.websocket import AsyncWebsocketConsumer
 from django.conf import settings
 from django.core.cache import cache
 from django.template.loader import render_to_string
+from django.utils.html import format_html
 
 from core.access import INVITES_KEY, can_view
-from core.services import live, queries
+from core.engine import MalformedMove
+from core.engine.fields import MAX_MOVE_CHARS, load_move
+from core.services import Refused, live, queries, submit_move
 from core.services.notify import (
     LOBBY_GROUP,
     match_group,
@@ -86,24 +89,66 @@ class MatchConsumer(AsyncWebsocketConsumer):
             watchers.change(self.match_id, -1)
 
     async def receive(self, text_data=None, bytes_data=None):
-        """Clients only ask for a re-sync; moves and chat go through HTTP (CSRF, sessions).
+        """A re-sync request, or a move.
 
         The page says which revision it shows (``{"revision": N}``, every few seconds, see
         static/js/meeplehall.js); it gets the current frame only when it is behind, so an update
         lost on the way heals without a reload.
+
+        ``{"type": "move", "move": "<move as JSON>", "version": N, "seen": "..."}`` makes a move
+        through the same ``submit_move`` as the page's POST, without the HTTP request cycle
+        (the socket is already origin-checked and logged in; the same size, depth and strict
+        JSON rules apply). The new frame arrives like every other; a refusal comes back as the
+        page's feedback line with the current frame.
         """
-        try:
-            shown = json.loads(text_data or "{}").get("revision")
-        except (ValueError, AttributeError, RecursionError):
+        if not text_data or len(text_data) > 2 * MAX_MOVE_CHARS:
             return
+        try:  # a number too long to be a version reads as -1 (refused below), not as an error
+            message = json.loads(text_data, parse_int=lambda d: int(d) if len(d) <= 15 else -1)
+        except (ValueError, RecursionError):
+            return
+        if not isinstance(message, dict):
+            return
+        if message.get("type") == "move":
+            await self._move(message)
+            return
+        shown = message.get("revision")
         if not isinstance(shown, int) or isinstance(shown, bool):
             return
         latest = await latest_revision(self.match_id)
         if shown < max(latest, self.revision):
-            self.revision = -1
-            snapshot = await in_thread(live.load)(self.match_id)
-            if snapshot is not None:
-                await self._send_frame(snapshot)
+            await self._resend()
+
+    async def _resend(self) -> None:
+        self.revision = -1
+        snapshot = await in_thread(live.load)(self.match_id)
+        if snapshot is not None:
+            await self._send_frame(snapshot)
+
+    async def _move(self, message: dict) -> None:
+        version, seen, text = message.get("version"), message.get("seen", ""), message.get("move")
+        refusal = None
+        if self.user_id is None:
+            refusal = "Log in to play."
+        elif not isinstance(version, int) or isinstance(version, bool) or not 0 <= version < 10**9:
+            refusal = "The move did not say which board you saw; refreshed."
+        elif not isinstance(text, str) or not isinstance(seen, str):
+            refusal = "That move could not be read."
+        if refusal is None:
+            try:
+                move = load_move(text)
+                if not isinstance(move, dict):
+                    raise MalformedMove("That move could not be read.")
+                await in_thread(submit_move)(self.match_id, self.user, move, version, seen[:64])
+                return
+            except MalformedMove as exc:
+                refusal = exc.reason
+            except Refused as exc:
+                refusal = exc.message
+        await self.send(text_data=format_html(
+            '<div id="move-feedback" hx-swap-oob="true"><p class="feedback error" role="alert">{}</p></div>',
+            refusal))
+        await self._resend()
 
     # ---- messages from the publisher --------------------------------------------------------
 

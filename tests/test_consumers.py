@@ -13,6 +13,7 @@ from django.contrib.auth import get_user_model
 from django.test import Client
 
 from config.asgi import application
+from core.models import Move
 from core.services import submit_move
 from core.services.tables import create_table, join_table
 
@@ -39,7 +40,7 @@ async def connect(path, cookie=None, origin=ORIGIN):
 
 async def receive_until(communicator, needle, tries=6):
     for _ in range(tries):
-        frame = await communicator.receive_from(timeout=3)
+        frame = await communicator.receive_from(timeout=10)
         if needle in frame:
             return frame
     raise AssertionError(f"no frame with {needle!r}")
@@ -147,3 +148,59 @@ async def test_a_client_behind_the_current_version_is_resynced():
     await socket.send_to(text_data=json.dumps({"revision": shown}))
     assert 'data-version="1"' in await socket.receive_from(timeout=3)
     await socket.disconnect()
+
+
+async def test_a_move_over_the_socket_applies_and_reaches_the_other_player():
+    alice, alice_cookie = await session_cookie("alice")
+    bob, bob_cookie = await session_cookie("bob")
+    match = await database_sync_to_async(create_table)(alice, "tictactoe", 2)
+    await database_sync_to_async(join_table)(match.pk, bob)
+    a, _, _ = await connect(f"/ws/match/{match.pk}/", alice_cookie)
+    b, _, _ = await connect(f"/ws/match/{match.pk}/", bob_cookie)
+    await receive_until(a, 'id="match-live"')
+    await receive_until(b, 'id="match-live"')
+    await a.send_to(text_data=json.dumps(
+        {"type": "move", "move": json.dumps({"type": "mark", "cell": 4}), "version": 0}))
+    frame = await receive_until(b, 'data-version="1"')
+    assert 'id="tictactoe-cell-4" data-mark="X"' in frame and "Your move!" in frame
+    await a.disconnect()
+    await b.disconnect()
+
+
+@pytest.mark.parametrize("message", [
+    {"type": "move", "move": '{"type": "mark", "cell": NaN}', "version": 0},
+    {"type": "move", "move": "[" * 5000 + "]" * 5000, "version": 0},
+    {"type": "move", "move": '{"type": "mark", "cell": 4}', "version": "9" * 5000},
+    {"type": "move", "move": '{"type": "mark", "cell": 4}', "version": 3},
+    {"type": "move", "move": '{"type": "mark", "cell": 99}', "version": 0},
+    {"type": "move", "move": {"type": "mark", "cell": 4}, "version": 0},
+])
+async def test_a_hostile_move_over_the_socket_is_refused_readably_and_stores_nothing(message):
+    alice, alice_cookie = await session_cookie("alice")
+    bob, _ = await session_cookie("bob")
+    match = await database_sync_to_async(create_table)(alice, "tictactoe", 2)
+    await database_sync_to_async(join_table)(match.pk, bob)
+    a, _, _ = await connect(f"/ws/match/{match.pk}/", alice_cookie)
+    await receive_until(a, 'id="match-live"')
+    text = json.dumps(message)
+    if message["version"] == "9" * 5000:  # a bare number of 5,000 digits, as a client could send
+        text = text.replace(f'"{message["version"]}"', message["version"])
+    await a.send_to(text_data=text)
+    answer = await receive_until(a, "feedback error")
+    assert 'role="alert"' in answer
+    moves = await database_sync_to_async(lambda: Move.objects.filter(match=match).count())()
+    assert moves == 0
+    await a.disconnect()
+
+
+async def test_a_spectator_cannot_move_over_the_socket():
+    alice, _ = await session_cookie("alice")
+    bob, _ = await session_cookie("bob")
+    match = await database_sync_to_async(create_table)(alice, "tictactoe", 2)
+    await database_sync_to_async(join_table)(match.pk, bob)
+    anon, _, _ = await connect(f"/ws/match/{match.pk}/")
+    await receive_until(anon, 'id="match-live"')
+    await anon.send_to(text_data=json.dumps(
+        {"type": "move", "move": json.dumps({"type": "mark", "cell": 4}), "version": 0}))
+    assert "Log in to play." in await receive_until(anon, "feedback error")
+    await anon.disconnect()
