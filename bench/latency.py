@@ -50,6 +50,7 @@ from tests.services.throwaway import Postgres, Redis  # noqa: E402
 VERSION_RE = re.compile(r'data-version="(\d+)"')
 MOVE_RE = re.compile(r'hx-post="/match/\d+/move/" hx-vals="([^"]*)"')
 FRAME_TIMEOUT = 300.0
+VIA_SOCKET = False
 ECHO_SOCKETS = 8
 ECHO_PAUSE = 0.05
 
@@ -218,8 +219,12 @@ async def play_match(match: dict, ports: list[int], stats: Stats, gate: asyncio.
                 break
             move = rng.choice(legal_moves(frames[actor]))
             started = time.perf_counter()
-            status = await post(ports[(match["id"] + version) % n], f"/match/{match['id']}/move/",
-                                {"move": move, "version": str(version)}, match["sessions"][actor], csrf)
+            if VIA_SOCKET:  # the player's own match socket carries the move
+                await sockets[actor].send(json.dumps({"type": "move", "move": move, "version": version}))
+                status = 200
+            else:
+                status = await post(ports[(match["id"] + version) % n], f"/match/{match['id']}/move/",
+                                    {"move": move, "version": str(version)}, match["sessions"][actor], csrf)
             if status != 200:
                 stats.error(f"HTTP {status}")
                 break
@@ -291,7 +296,7 @@ async def run_clients(matches: list[dict], ports: list[int], seed: int,
 
 
 def main() -> None:
-    global FRAME_TIMEOUT
+    global FRAME_TIMEOUT, VIA_SOCKET
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--matches", type=int, required=True)
     parser.add_argument("--procs", type=int, default=1)
@@ -302,8 +307,11 @@ def main() -> None:
                         help="anonymous spectator sockets per match (default: 0-2, by match)")
     parser.add_argument("--frame-timeout", type=float, default=FRAME_TIMEOUT,
                         help="seconds to wait for a move's frame before counting it lost")
+    parser.add_argument("--via", choices=["post", "socket"], default="post",
+                        help="how players send moves: the page's htmx POST, or their match socket")
     args = parser.parse_args()
     FRAME_TIMEOUT = args.frame_timeout
+    VIA_SOCKET = args.via == "socket"
     if args.procs > 1 and not args.redis:
         parser.error("several processes need --redis (the in-memory channel layer is per process)")
 
@@ -353,6 +361,7 @@ def main() -> None:
         "echo_idle_p50_ms": round(percentile(stats.echo_idle, 50), 2),
         "echo_idle_p99_ms": round(percentile(stats.echo_idle, 99), 2),
         "procs": args.procs,
+        "via": args.via,
         "database": "postgresql" if args.postgres else "sqlite",
         "layer": "redis" if args.redis else "in-memory",
         "seconds": round(elapsed, 1),
