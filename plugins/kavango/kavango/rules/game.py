@@ -7,7 +7,7 @@ from core.engine.fields import get_str
 from core.engine.game import ranks_by
 
 from .. import catalog as cat
-from . import draft, investment, last, lodges, scoring, setup, turn, views
+from . import determinize, draft, investment, last, lodges, scoring, setup, turn, views
 
 ACT_STEPS = {
     "use": turn.use_moves,
@@ -165,6 +165,12 @@ class Kavango(Game):
 
     def view(self, state, seat):
         return views.view(state, seat)
+
+    def determinize(self, view, seat, rng):
+        return determinize.determinize(view, seat, rng)
+
+    def material(self, state):
+        return determinize.material(state)
 
     def secrets(self, state, seat):
         return views.secrets(state, seat)

@@ -12,6 +12,7 @@ from .. import constants as K
 from . import lodges, scoring
 from .draft import acting_seat
 from .reserve import climate_level, requirement_gaps, requirement_text, sanctuary_spaces, symbols
+from .setup import choosing_done
 
 LOG_LINES = 30  # the view shows the latest lines of the public log
 DIFFICULTY_NAMES = dict(lodges.DIFFICULTIES)
@@ -167,6 +168,15 @@ def _player(state: dict, seat: int, viewer: int | None, over: bool) -> dict:
         if state["phase"] == "act" and state["drafted"][seat]
         else None,
         "carry": p["carry"],
+        "setup_done": choosing_done(state, seat),
+        # Public bookkeeping the table could see: this stage's and round's use of limited
+        # actions, the card being moved or swapped, tier-3 claims (a goal counts them).
+        "stage": dict(p["stage"]),
+        "round_flags": dict(p["round_flags"]),
+        "relocated": p["relocated"],
+        "placing": p["placing"],
+        "exchange_give": p["exchange_give"],
+        "research_tier3": p["research_tier3"],
     }
     if mine or over:
         out["expert"] = _expert(p["expert"]) if p["expert"] else None
@@ -279,6 +289,16 @@ def view(state: dict, seat: int | None) -> dict:
             "spaces": _climate_spaces(state),
         },
         "discard": _discard_summary(state),
+        "discard_cards": list(state["discard"]),  # open to everyone, in pile order
+        "table": {
+            "markers": list(state["markers"]),
+            "marker_offset": state["marker_offset"],
+            "first_pick": state["first_pick"],
+            "sanctuary_order": list(state["sanctuary_order"]),
+            "golden_resume": state["golden"]["resume"],
+            "experts_dealt": len(state["p"][0]["expert_options"]),
+            "goals_dealt": len(state["p"][0]["goals"]),
+        },
         "discard_size": len(state["discard"]),
         "rewild": dict(state["rewild"]),
         "deck_counts": {k: len(v) for k, v in state["decks"].items()},
@@ -321,6 +341,7 @@ def view(state: dict, seat: int | None) -> dict:
             "symbols": {k: v for k, v in symbols(o).items() if v},
             "climate_markers": o["climate_markers"],
             "research_vp": o["research_vp"],
+            "climate_plus": o["climate_plus"],
             "hand_size": len(state["hands"][1]),
             "score_now": {"total": sum(rows.values()), "rows": rows},
         }
