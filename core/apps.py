@@ -12,5 +12,6 @@ class CoreConfig(AppConfig):
 
         from . import checks  # noqa: F401  (registers the system checks)
         from .plugins import build_registry, set_registry
+        from .services import bots  # noqa: F401  (the bot scheduler listens for due bot moves)
 
         set_registry(build_registry(list(settings.GAME_APPS)))

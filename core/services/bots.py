@@ -35,6 +35,8 @@ from core.plugins import registry
 
 from . import thinking
 from .errors import Refused
+from .live import bots_due
+from .matches import apply_locked
 
 log = logging.getLogger(__name__)
 MAX_BOT_PLIES = 5000
@@ -115,6 +117,13 @@ def wake_bots(match_id: int, delay: float = 0.0) -> None:
     scheduler().schedule(match_id, delay)
 
 
+def _on_bots_due(sender, match_id: int, delay: float, **kwargs) -> None:
+    wake_bots(match_id, delay=delay)
+
+
+bots_due.connect(_on_bots_due, dispatch_uid="meeplehall-bot-scheduler")
+
+
 def run_bots(match_id: int) -> int:
     """Play every bot move that is due now, one transaction each; return how many were played.
 
@@ -141,8 +150,6 @@ def bot_step(match_id: int) -> bool:
     the move is applied under the row lock if the match is still at the version it saw. If a
     person moved meanwhile (a simultaneous phase) the step decides again.
     """
-    from .matches import apply_locked
-
     for _attempt in range(3):
         match = Match.objects.filter(pk=match_id).first()
         found = _due_seat(match)

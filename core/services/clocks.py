@@ -19,6 +19,7 @@ from django.utils import timezone
 from core.models import Match
 
 from . import live
+from .bots import resume_due
 
 log = logging.getLogger(__name__)
 
@@ -64,8 +65,6 @@ def start_sweeper(interval: float) -> threading.Thread | None:
         return None
 
     def loop():
-        from .bots import resume_due
-
         _guarded(lambda: resume_due(0))
         while interval > 0:
             time.sleep(interval)

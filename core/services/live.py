@@ -29,6 +29,7 @@ from datetime import timedelta
 
 from django.conf import settings
 from django.db import transaction
+from django.dispatch import Signal
 from django.utils import timezone
 
 from core.models import Match, Seat
@@ -40,6 +41,10 @@ from . import notify
 log = logging.getLogger(__name__)
 
 SPECTATORS = None  # the audience of everyone without a seat
+
+#: Sent after a commit that leaves a bot seat to act (``match_id``, ``delay`` in seconds); the bot
+#: scheduler (:mod:`core.services.bots`) listens, so publishing needs no import of the bots.
+bots_due = Signal()
 FRAME_CACHE_SIZE = 4096
 
 
@@ -101,9 +106,7 @@ def changed(match: Match, *, lobby: bool = False, save: bool = True) -> Snapshot
         if lobby:
             notify.lobby_changed()
         if due:
-            from .bots import wake_bots
-
-            wake_bots(match.pk, delay=pace)
+            bots_due.send(sender=Match, match_id=match.pk, delay=pace)
 
     transaction.on_commit(after_commit)
     return snapshot
