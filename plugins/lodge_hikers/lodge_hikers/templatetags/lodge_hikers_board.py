@@ -1,8 +1,11 @@
-"""Board helpers: snack icons and counting loops (moves are found with core's find_move)."""
+"""Board helpers: snack icons, counting loops, and a customer's order and snacks drawn in Python
+(moves are found with core's find_move)."""
 
 from __future__ import annotations
 
 from django import template
+from django.utils.html import conditional_escape
+from django.utils.safestring import mark_safe
 
 from ..catalog import SNACK_ICONS
 
@@ -20,3 +23,43 @@ def lh_range(count):
         return range(int(count))
     except (TypeError, ValueError):
         return range(0)
+
+
+def _text(entry, key) -> str:
+    """A view value as a template variable writes it (escaped; a missing key writes nothing)."""
+    return conditional_escape(entry.get(key, ""))
+
+
+@register.simple_tag
+def lh_needs(needs):
+    """``{% lh_needs slot.needs %}``: a customer's order, one item per snack type with an icon per
+    snack placed and per snack still wanted. Every audience draws every customer of the row after
+    every move, and as nested template loops the icons were most of the row's cost."""
+    out = []
+    for need in needs or []:
+        placed, wanted = need.get("placed", ""), need.get("wanted", "")
+        full = placed == wanted
+        kind = _text(need, "type")
+        icon = conditional_escape(SNACK_ICONS.get(need.get("type"), ""))
+        label, placed_text, wanted_text = _text(need, "label"), _text(need, "placed"), _text(need, "wanted")
+        filled = "".join(f'<span class="lodge_hikers-filled">{icon}</span>' for _ in lh_range(placed))
+        still = "".join(f'<span class="lodge_hikers-open">{icon}</span>'
+                        for counter in range(1, len(lh_range(wanted)) + 1) if counter > placed)
+        out.append(
+            f'<li class="lodge_hikers-need lodge_hikers-type-{kind}{" lodge_hikers-full" if full else ""}" '
+            f'title="{label}: {placed_text} of {wanted_text} placed">\n'
+            f'<span aria-hidden="true">{filled}{still}</span>\n'
+            f'<small>{label} {placed_text}/{wanted_text}{" ✓" if full else ""}</small>\n</li>\n')
+    return mark_safe("".join(out))
+
+
+@register.simple_tag
+def lh_snacks(snacks):
+    """``{% lh_snacks slot.snacks %}``: the snacks placed on a customer, or a word when none are."""
+    out = [
+        f'<span class="lodge_hikers-mini lodge_hikers-type-{_text(s, "type")}'
+        f'{" is-last" if s.get("is_last") else ""}" title="{_text(s, "label")} {_text(s, "number")}">'
+        f'{conditional_escape(SNACK_ICONS.get(s.get("type"), ""))}{_text(s, "number")}</span>'
+        for s in snacks or []
+    ]
+    return mark_safe("".join(out) or '<span class="lodge_hikers-muted">no snacks yet</span>')
