@@ -12,6 +12,7 @@ from komodo.terrain import Board
 from core.engine import RandomBot, decide, find_leaks, playout, replay, resolve_options
 from core.engine.play import play, start
 from core.engine.rng import rng_for
+from core.engine.testing_bots import check_determinize
 
 GAME = Komodo()
 
@@ -323,3 +324,9 @@ def test_keeper_weighs_a_spot_the_colour_rule_would_refuse_without_failing():
     _take(state, 0, "komodo-animal-01", "animals")
     spot = {"type": "place_tile", "tile": "komodo-tile-02", "x": 0, "y": 0, "rotation": 0}
     assert Keeper()._score_places(state, 0, [spot]) == [(spot, 0.0)]
+
+
+@pytest.mark.parametrize("variant", ["basic", "tame", "coop"])
+def test_determinize_passes_the_kits_sample_checks(variant):
+    """The platform's own check: samples at many plies of a seeded random game."""
+    assert check_determinize(GAME, 3, seed=1, options={"variant": variant}, every=6) > 0

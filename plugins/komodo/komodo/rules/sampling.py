@@ -11,6 +11,8 @@ player holds exactly as many animals of the named terrain as they showed.
 
 from __future__ import annotations
 
+from collections import Counter
+
 from ..catalog import COOP_REMOVED, TAME_REMOVED, WILDS
 from ..terrain import ANIMAL, key
 from .common import ALL_ANIMALS, _tile_ids
@@ -18,6 +20,12 @@ from .common import ALL_ANIMALS, _tile_ids
 
 class Sampling:
     """``determinize``: a full state that gives the seat back its own view."""
+
+    def material(self, state):
+        """Every tile, animal card and wild card, counted where it really lies (a secret pick,
+        a barter offer or a request names a card that is still in a hand, so those are left
+        out, and so is the log, of which a view shows only the end)."""
+        return Counter(_component_places(state))
 
     def determinize(self, view, seat, rng):
         n, variant = view["players"], view["variant"]
@@ -119,6 +127,21 @@ class Sampling:
             "over": view["phase"] == "over",
             "log": list(view["log"]),
         }
+
+
+def _component_places(state):
+    places = list(state["tiles"]) + list(state["removed"]) + [t for t, _r in state["map"].values()]
+    places += state["animals"] + [h["animal"] for h in state["housed"]]
+    places += [x["animal"] for x in state["loose"]]
+    places += state["wilds"]["draw"] + state["wilds"]["discard"] + state["display"]
+    for hand in state["hands"]:
+        places += hand["tiles"] + hand["animals"] + hand["wilds"]
+    pending = state["pending"] or {}
+    if state["phase"] == "remodel":
+        places.append(pending["tile"])
+    if pending.get("card") and pending["card"] not in places:
+        places.append(pending["card"])
+    return places
 
 
 def _pinned_tiles(view):
