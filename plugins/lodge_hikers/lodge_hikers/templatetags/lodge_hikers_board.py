@@ -7,6 +7,9 @@ from django import template
 from django.utils.html import conditional_escape
 from django.utils.safestring import mark_safe
 
+from core.templatetags.meeple import get
+from core.templatetags.meeple_text import counted, ordinal
+
 from ..catalog import SNACK_ICONS
 
 register = template.Library()
@@ -63,3 +66,43 @@ def lh_snacks(snacks):
         for s in snacks or []
     ]
     return mark_safe("".join(out) or '<span class="lodge_hikers-muted">no snacks yet</span>')
+
+
+@register.simple_tag(takes_context=True)
+def lh_player(context, p):
+    """``{% lh_player p %}``: one player's panel (name, pick, hand, squirrel tokens, customers won
+    and, at the end, the place), drawn once per player for every audience after every move."""
+    view = context["view"]
+    q = get(context.get("players"), p.get("seat")) or {}
+    classes = "".join([
+        " lodge_hikers-me" if p.get("seat") == context.get("seat") else "",
+        " lodge_hikers-acting" if p.get("seat") in (view.get("waiting_for") or ()) else "",
+        " is-last" if p.get("is_last") else "",
+    ])
+    badge = ""
+    if view.get("phase") == "pick":
+        if p.get("picked"):
+            badge = '<span class="lodge_hikers-badge">picked ✓</span>'
+        elif p.get("hand_size"):
+            badge = '<span class="lodge_hikers-badge lodge_hikers-thinking">choosing…</span>'
+    tokens = (f' ({_text(p, "tokens_1")} × 1 + {_text(p, "tokens_3")} × 3)' if p.get("tokens_3") else "")
+    customers = p.get("customers") or []
+    out = [
+        f'<div class="lodge_hikers-player{classes}">\n<header>\n'
+        f'<strong>{conditional_escape(q.get("name") or p.get("name", ""))}</strong>'
+        f'{" <small>(bot)</small>" if q.get("is_bot") else ""}\n{badge}\n</header>\n'
+        f'<p>{conditional_escape(counted(p.get("hand_size", ""), "card"))} in hand · '
+        f'<span class="lodge_hikers-tokens{" is-last" if p.get("tokens_changed") else ""}">🐿 '
+        f'{conditional_escape(counted(p.get("squirrels", ""), "squirrel"))}{tokens}</span> · '
+        f'<span class="{"is-last" if p.get("won_customer") else ""}">{_text(p, "customer_points")}★ from '
+        f'{conditional_escape(counted(len(customers), "customer"))}</span></p>\n'
+    ]
+    standing = p.get("standing")
+    if standing:
+        out.append(f'<p class="lodge_hikers-ending">{conditional_escape(ordinal(standing.get("place")))} place: '
+                   f'{_text(standing, "outcome")}</p>\n')
+    if customers:
+        out.append('<p class="lodge_hikers-collected">' + "".join(
+            f'<span>{_text(c, "name")} {_text(c, "points")}★</span>' for c in customers) + "</p>\n")
+    out.append("</div>\n")
+    return mark_safe("".join(out))
