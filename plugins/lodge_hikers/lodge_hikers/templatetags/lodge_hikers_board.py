@@ -106,3 +106,31 @@ def lh_player(context, p):
             f'<span>{_text(c, "name")} {_text(c, "points")}★</span>' for c in customers) + "</p>\n")
     out.append("</div>\n")
     return mark_safe("".join(out))
+
+
+@register.simple_tag(takes_context=True)
+def lh_reveal(context, e):
+    """``{% lh_reveal e %}``: one revealed card of the turn, whose it was and where it went."""
+    outcome = e.get("outcome", "")
+    if e.get("seat") is None:
+        who = "automatic card"
+    else:
+        p = get(context.get("players"), e.get("seat")) or {}
+        who = conditional_escape(p.get("name") or e.get("name", ""))
+    if e.get("now"):
+        what = "choosing a customer…"
+    elif outcome == "waiting":
+        what = "waiting…"
+    elif outcome == "eaten":
+        what = "eaten by squirrels 🐿"
+    elif outcome == "completed":
+        what = f"completed the {_text(e, 'customer')}!"
+    else:
+        what = f"→ {_text(e, 'customer')}"
+    return mark_safe(
+        f'<li class="lodge_hikers-outcome-{conditional_escape(outcome)}{" lodge_hikers-now" if e.get("now") else ""}'
+        f'{" is-last" if e.get("is_last") else ""}">\n'
+        f'<span class="lodge_hikers-card lodge_hikers-type-{_text(e, "type")}"><b>{_text(e, "card")}</b>'
+        f'<span aria-hidden="true">{conditional_escape(SNACK_ICONS.get(e.get("type"), ""))}</span>'
+        f'<small>{_text(e, "label")}</small></span>\n<span>{who}</span>\n'
+        f'<span class="lodge_hikers-what">\n{what}\n</span>\n</li>\n')
