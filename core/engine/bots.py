@@ -16,7 +16,6 @@ from __future__ import annotations
 
 import random
 from collections.abc import Callable
-from dataclasses import dataclass
 from typing import Any, ClassVar
 
 from .game import Game, Move, State
@@ -29,15 +28,24 @@ class NoSampler(RuntimeError):
     """The game has hidden information but does not implement ``determinize`` yet."""
 
 
-@dataclass(frozen=True)
 class Situation:
     """What ``seat`` knows when it must move: its view and legal moves, and a way to imagine the
-    rest. ``sample(rng)`` returns a fresh full state consistent with ``view`` on every call."""
+    rest. ``sample(rng)`` returns a fresh full state consistent with ``view`` on every call.
 
-    seat: int
-    view: dict[str, Any]
-    moves: list[Move]
-    sampler: Sampler | None = None
+    The view is built on first use: a bot that needs only the legal moves (the random bot, most
+    rollouts) never pays for building and copying a view every ply.
+    """
+
+    def __init__(self, seat: int, view: dict[str, Any] | Callable[[], dict[str, Any]],
+                 moves: list[Move], sampler: Sampler | None = None) -> None:
+        self.seat, self.moves, self.sampler = seat, moves, sampler
+        self._view = view
+
+    @property
+    def view(self) -> dict[str, Any]:
+        if callable(self._view):
+            self._view = self._view()
+        return self._view
 
     def sample(self, rng: random.Random) -> State:
         if self.sampler is None:
@@ -103,22 +111,25 @@ class NoisyBot(Bot):
         return self.base.choose(game, *args)
 
 
-def sampler_for(game: Game, state: State, seat: int, view: dict[str, Any] | None = None) -> Sampler | None:
+def sampler_for(game: Game, state: State, seat: int,
+                view: Callable[[], dict[str, Any]] | None = None) -> Sampler | None:
     """How ``seat`` may imagine full states: from its view alone, or (when the game hides nothing)
-    the real state itself; ``None`` when the game hides things but cannot sample yet."""
+    the real state itself; ``None`` when the game hides things but cannot sample yet. ``view``
+    gives the seat's view when asked (built from ``state`` if not given)."""
     if not game.hidden_information:
         return lambda rng: copy_json(state)
     if not game.implements_determinize():
         return None
-    seen = game.view(state, seat) if view is None else view
-    return lambda rng: game.determinize(copy_json(seen), seat, rng)
+    seen = view or (lambda: game.view(state, seat))
+    return lambda rng: game.determinize(copy_json(seen()), seat, rng)
 
 
 def situation_for(game: Game, state: State, seat: int) -> Situation:
     """The seat's :class:`Situation` in ``state``: the only thing a view-bot is shown. The view
-    is copied because views may share lists with the state (a log, say)."""
-    view = copy_json(game.view(state, seat))
-    return Situation(seat, view, game.legal_moves(state, seat), sampler_for(game, state, seat, view))
+    is copied (when first asked for) because views may share lists with the state (a log, say)."""
+    situation = Situation(seat, lambda: copy_json(game.view(state, seat)), game.legal_moves(state, seat))
+    situation.sampler = sampler_for(game, state, seat, lambda: situation.view)
+    return situation
 
 
 def peeks(bot: Bot, game: Game) -> bool:
