@@ -964,27 +964,33 @@ def test_the_page_shows_the_503_while_the_database_is_locked(live_portal):
     url, database = live_portal
     with sqlite3.connect(database) as db:
         (match_id,) = db.execute("SELECT id FROM core_match").fetchone()
-    with sync_playwright() as p:
-        browser = p.chromium.launch(executable_path="/usr/bin/chromium", args=[
-            "--no-sandbox", "--disable-gpu", "--disable-background-networking",
-            "--disable-component-update", "--no-first-run"])
-        page = browser.new_page(extra_http_headers={"X-Forwarded-For": "198.51.100.30"})
-        page.goto(f"{url}{LOGIN}")
-        page.fill("input[name=username]", "alice")
-        page.fill("input[name=password]", RIGHT)
-        page.click("form [type=submit]")
-        page.goto(f"{url}/match/{match_id}/")
-        page.fill(".chat-form input[name=text]", "sent while the database is locked")
-        holder = sqlite3.connect(database, isolation_level=None)
-        holder.execute("BEGIN IMMEDIATE")
-        try:
-            page.click(".chat-form button")
-            trouble = page.wait_for_selector("#server-trouble", state="visible", timeout=90_000)
-            shown = trouble.inner_text()
-        finally:
-            holder.execute("ROLLBACK")
-            holder.close()
-        kept = page.input_value(".chat-form input[name=text]")
-        browser.close()
+    def in_browser():
+        # Its own thread: a session's other browser tests keep a Playwright loop running here.
+        with sync_playwright() as p:
+            browser = p.chromium.launch(executable_path="/usr/bin/chromium", args=[
+                "--no-sandbox", "--disable-gpu", "--disable-background-networking",
+                "--disable-component-update", "--no-first-run"])
+            page = browser.new_page(extra_http_headers={"X-Forwarded-For": "198.51.100.30"})
+            page.goto(f"{url}{LOGIN}")
+            page.fill("input[name=username]", "alice")
+            page.fill("input[name=password]", RIGHT)
+            page.click("form [type=submit]")
+            page.goto(f"{url}/match/{match_id}/")
+            page.fill(".chat-form input[name=text]", "sent while the database is locked")
+            holder = sqlite3.connect(database, isolation_level=None)
+            holder.execute("BEGIN IMMEDIATE")
+            try:
+                page.click(".chat-form button")
+                trouble = page.wait_for_selector("#server-trouble", state="visible", timeout=90_000)
+                shown = trouble.inner_text()
+            finally:
+                holder.execute("ROLLBACK")
+                holder.close()
+            kept = page.input_value(".chat-form input[name=text]")
+            browser.close()
+        return shown, kept
+
+    with ThreadPoolExecutor(1) as worker:
+        shown, kept = worker.submit(in_browser).result()
     assert "try again in a few seconds" in shown
     assert kept == "sent while the database is locked"

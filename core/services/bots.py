@@ -187,24 +187,25 @@ def _due_seat(match: Match | None):
     return None if seat is None else (game, seat)
 
 
-def resume_due(stalled_for: float = 0.0, now=None) -> list[int]:
+def resume_due(stalled_for: float = 0.0, now=None, starting: bool = False) -> list[int]:
     """Schedule the tables whose bot moves fell due more than ``stalled_for`` seconds ago.
 
-    At start-up every due table is an orphan of the previous process (``stalled_for=0``); the
-    clock sweep passes a grace of several paces so it never races a live chain. Each table is
-    claimed with a conditional UPDATE that moves its due time forward, so of several processes
-    sweeping at once exactly one picks it up.
+    At start-up (``starting``) every recorded bot move belongs to the process that died, due
+    already or paced for later, so each is scheduled at its own time; the clock sweep passes a
+    grace of several paces so it never races a live chain. Each table is claimed with a
+    conditional UPDATE that moves its due time forward, so of several processes sweeping at
+    once exactly one picks it up.
     """
     now = now or timezone.now()
     lease = now + timedelta(seconds=float(getattr(settings, "BOT_LEASE", 60)))
-    due = Match.objects.filter(
-        status=Match.Status.ACTIVE, bots_due_at__lte=now - timedelta(seconds=stalled_for)
-    ).values_list("pk", "bots_due_at")
+    due = Match.objects.filter(status=Match.Status.ACTIVE, bots_due_at__isnull=False)
+    if not starting:
+        due = due.filter(bots_due_at__lte=now - timedelta(seconds=stalled_for))
     claimed = []
-    for match_id, due_at in list(due):
+    for match_id, due_at in list(due.values_list("pk", "bots_due_at")):
         if Match.objects.filter(pk=match_id, bots_due_at=due_at).update(bots_due_at=lease):
             claimed.append(match_id)
-            wake_bots(match_id)
+            wake_bots(match_id, delay=max(0.0, (due_at - now).total_seconds()))
     if claimed:
         log.info("resumed bot moves at %d tables", len(claimed))
     return claimed

@@ -65,7 +65,7 @@ def start_sweeper(interval: float) -> threading.Thread | None:
         return None
 
     def loop():
-        _guarded(lambda: resume_due(0))
+        _guarded(lambda: resume_due(starting=True))
         while interval > 0:
             time.sleep(interval)
             _guarded(sweep)
