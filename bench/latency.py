@@ -156,7 +156,8 @@ class Watcher:
         return await asyncio.wait_for(future, FRAME_TIMEOUT)
 
 
-async def post(port: int, path: str, fields: dict, session: str, csrf: str) -> int:
+async def post(port: int, path: str, fields: dict, session: str, csrf: str) -> tuple[int, str]:
+    """POST a form as the page does (session cookie, CSRF header, HX-Request); (status, body)."""
     from urllib.parse import urlencode
 
     body = urlencode(fields).encode()
@@ -171,7 +172,7 @@ async def post(port: int, path: str, fields: dict, session: str, csrf: str) -> i
         answer = await reader.read()
     finally:
         writer.close()
-    return int(answer.split(b" ", 2)[1])
+    return int(answer.split(b" ", 2)[1]), answer.split(b"\r\n\r\n", 1)[-1].decode(errors="replace")
 
 
 def legal_moves(frame: str) -> list[dict]:
@@ -223,8 +224,8 @@ async def play_match(match: dict, ports: list[int], stats: Stats, gate: asyncio.
                 await sockets[actor].send(json.dumps({"type": "move", "move": move, "version": version}))
                 status = 200
             else:
-                status = await post(ports[(match["id"] + version) % n], f"/match/{match['id']}/move/",
-                                    {"move": move, "version": str(version)}, match["sessions"][actor], csrf)
+                status, _ = await post(ports[(match["id"] + version) % n], f"/match/{match['id']}/move/",
+                                       {"move": move, "version": str(version)}, match["sessions"][actor], csrf)
             if status != 200:
                 stats.error(f"HTTP {status}")
                 break

@@ -34,7 +34,7 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
-from bench.latency import open_socket, percentile, session_for  # noqa: E402
+from bench.latency import open_socket, percentile, post, session_for  # noqa: E402
 from tests.servers import Portal, portal_env, prepare_database  # noqa: E402
 from tests.services.throwaway import Postgres, Redis  # noqa: E402
 
@@ -164,7 +164,7 @@ async def person(table: Table, k: int, match: dict, port: int, rng, stats, stop)
         if fields is None:
             continue
         started = time.perf_counter()
-        status, body = await post_with_body(port, path, {k2: str(v) for k2, v in fields.items()},
+        status, body = await post(port, path, {k2: str(v) for k2, v in fields.items()},
                                             match["sessions"][k], csrf)
         if status != 200:
             stats["refused"] = stats.get("refused", 0) + 1
@@ -178,25 +178,6 @@ async def person(table: Table, k: int, match: dict, port: int, rng, stats, stop)
             stats["lost"] = stats.get("lost", 0) + 1
             continue
         stats["latencies"].append((arrived - started) * 1000)
-
-
-async def post_with_body(port, path, fields, session, csrf) -> tuple[int, str]:
-    from urllib.parse import urlencode
-
-    body = urlencode(fields).encode()
-    head = (f"POST {path} HTTP/1.1\r\nHost: 127.0.0.1:{port}\r\nConnection: close\r\n"
-            f"Content-Type: application/x-www-form-urlencoded\r\nContent-Length: {len(body)}\r\n"
-            f"Cookie: sessionid={session}; csrftoken={csrf}\r\nX-CSRFToken: {csrf}\r\n"
-            f"HX-Request: true\r\n\r\n")
-    reader, writer = await asyncio.open_connection("127.0.0.1", port)
-    try:
-        writer.write(head.encode() + body)
-        await writer.drain()
-        answer = await reader.read()
-    finally:
-        writer.close()
-    status = int(answer.split(b" ", 2)[1])
-    return status, answer.split(b"\r\n\r\n", 1)[-1].decode(errors="replace")
 
 
 async def run(matches, ports, seconds, seed):
