@@ -29,7 +29,7 @@ def render(state, seat):
 
 def test_setup_choice_offers_experts_and_lodge_cards():
     html = render(new_game(2, lodges=True), 0)
-    assert "Keep this Expert" in html and html.count("Give back</span>") == 9
+    assert "Keep this Expert" in html and html.count("Give this one back</span>") == 9
 
 
 def test_the_hand_is_clickable_when_drafting_and_shows_requirements():
@@ -99,7 +99,7 @@ def test_goal_thresholds_and_running_scores_show_but_others_goals_stay_secret():
     html = render(state, 0)
     assert "Apex Predators</strong>: counts predators: 2 or more &rarr; 8 points" in html
     assert "You have 1, worth 0 points now." in html
-    assert "12 points</span>" in html  # your running score: the Lion
+    assert "<dt>Score</dt><dd>12 points</dd>" in html  # your running score: the Lion
     assert "+ secret goal" in html  # the other player's score leaves their goals out
     assert "no_lodges_bonus" not in html and "No-Lodges bonus 0" in html
 

@@ -1,14 +1,22 @@
-"""Board helpers: how to say a move in words, what a term means, and the action panel's groups.
+"""Board helpers: how to say a move in words, what a term means, the action panel's groups, and
+the parts drawn in Python.
 
-Finding the move behind a Reserve space or a card is core's ``find_move`` tag; these helpers only
-word and group the moves the panel shows as buttons.
+Finding the move behind a Reserve space or a card is core's ``find_move`` (its render index,
+:class:`core.templatetags.meeple.BoardMoves`); cards, tokens and player panels are core's parts.
+A player's panel holds a 3 x 8 Reserve that every audience's frame redraws after every move, so
+the Reserve is built here as strings (one dictionary look-up per space) rather than as an
+included template per space with five move searches each.
 """
 
 from __future__ import annotations
 
+from html import escape
+
 from django import template
-from django.utils.html import escape
-from django.utils.safestring import mark_safe
+from django.utils.safestring import SafeData, mark_safe
+
+from core.templatetags.meeple import board_moves, card_html, player_panel_html, token_html
+from core.text import counted
 
 from .. import catalog as cat
 from ..rules.lodges import golden_text
@@ -129,18 +137,6 @@ def type_name(animal_type):
 
 
 @register.filter
-def type_words(animal_type):
-    """An animal type for a narrow Reserve space: "reptile/amphibian" may wrap after its slash."""
-    return mark_safe("/<wbr>".join(escape(part) for part in type_name(animal_type).split("/")))
-
-
-@register.filter
-def space(cell):
-    """``{{ cell|space }}``: "top row, column 3", for screen readers."""
-    return space_words(cell["row"], cell["col"])
-
-
-@register.filter
 def seat_colour(seat):
     return "oppo" if seat == -1 else f"s{seat}"
 
@@ -157,3 +153,185 @@ def grouped_moves(moves):
             groups.append({"title": title, "moves": found, "help": move_help(found[0])
                            if title not in ("Your card",) else ""})
     return groups
+
+
+# ---- parts drawn in Python -----------------------------------------------------------------
+
+# The move a click on one of your Reserve spaces makes, in the order a space is offered them.
+SPACE_MOVES = (("use", {"how": "reserve"}), ("place", {}), ("lift", {}), ("drop", {}), ("unlock", {}))
+
+
+def esc(value) -> str:
+    """A value written as a template variable writes it (Django's ``escape`` is ``html.escape``)."""
+    return str(value) if isinstance(value, SafeData) else escape(str(value))
+
+
+def _type_words(animal_type: str) -> str:
+    """An animal type for a narrow Reserve space: "reptile/amphibian" may wrap after its slash."""
+    return "/<wbr>".join(esc(part) for part in type_name(animal_type).split("/"))
+
+
+def _space(cell: dict, move, moves, carry) -> str:
+    """One Reserve space: a button when it makes ``move``, else a plain box. Its name for a
+    screen reader is its words: where it is, what lies there, and what a click does."""
+    lock = cell.get("lock")
+    classes = ["kavango-cell"]
+    if move:
+        classes.append("kavango-can")
+    if lock in (1, 2):
+        classes.append("kavango-locked")
+    elif lock == "solar" and not move:
+        classes.append("kavango-solar")
+    if cell.get("fixed"):
+        classes.append("kavango-fixed")
+    if cell.get("is_last"):
+        classes.append("is-last")
+    if carry and carry[0] == cell["row"] and carry[1] == cell["col"]:
+        classes.append("kavango-carry")
+    animal = cell.get("animal")
+    where = space_words(cell["row"], cell["col"])
+    words = [f'<span class="mh-visually-hidden">{where[0].upper()}{where[1:]}'
+             f'{"" if animal or lock else ", empty"}: </span>']
+    if animal:
+        words.append(f'<span class="kavango-animal">{esc(animal["name"])}</span><span class='
+                     f'"kavango-cell-meta">{_type_words(animal["type"])} &middot; {esc(animal["vp"])}'
+                     f'<span class="mh-visually-hidden"> points</span></span>')
+    elif lock == "solar":
+        words.append('<span class="kavango-cell-meta">community solar</span>')
+    elif lock:
+        words.append(f'<span class="kavango-cell-meta">locked ${esc(lock)}m</span>')
+    css = " ".join(classes)
+    if not move:
+        return f'<div class="{css}">{"".join(words)}</div>'
+    words.append(f'<span class="kavango-cell-act">{esc(move_label(move))}</span>')
+    return f'<button type="button" class="{css}" {moves.attrs(move)}>{"".join(words)}</button>'
+
+
+def _pin_at(row: int, col: int) -> str:
+    """A pin's place: the corner of the 2 x 2 block whose top-left space is (row, col)."""
+    return f'style="--r:{row + 1};--c:{col + 1}"'
+
+
+@register.simple_tag(takes_context=True)
+def reserve(context, p) -> str:
+    """``{% reserve p %}``: a player's Nature Reserve, with the Lodges built on it; on your own,
+    the spaces and Lodge points you can click now."""
+    mine = p["seat"] == context.get("seat")
+    moves = board_moves(context)
+    carry = p.get("carry")
+    out = [f'<div class="kavango-grid" role="group" aria-label="Nature Reserve of '
+           f'{esc(context.get("name", ""))}">']
+    for row in p["grid"]:
+        for cell in row:
+            move = None
+            if mine:
+                for kind, fields in SPACE_MOVES:
+                    move = moves.find(kind, row=cell["row"], col=cell["col"], **fields)
+                    if move:
+                        break
+            out.append(_space(cell, move, moves, carry))
+    for built in p["lodges_built"]:
+        level = built["level"]
+        out.append(f'<span class="kavango-pin" {_pin_at(*built["point"])}>' + token_html(
+            f"Level {level} Lodge: {built['text']}", symbol=f"L{level}", last=built["is_last"],
+            classes=f"kavango-pin-l{level}") + "</span>")
+    golden = p.get("golden")
+    if golden:
+        out.append(f'<span class="kavango-pin" {_pin_at(*golden["point"])}>' + token_html(
+            f"Golden Lodge: {golden['text']}", symbol="G", last=golden["is_last"],
+            classes="kavango-pin-gold") + "</span>")
+    if mine:
+        offered = [moves.find("build", card=lp["card"], row=lp["row"], col=lp["col"])
+                   for lp in p.get("lodge_points", [])]
+        for move, sign, extra in ([(m, "+", "") for m in offered if m]
+                                  + [(m, "G", " kavango-pin-gold") for m in moves.of_type("golden")]):
+            words = esc(move_label(move))
+            out.append(f'<button type="button" class="kavango-pin kavango-pin-can{extra}" '
+                       f'{_pin_at(move["row"], move["col"])} title="{words}" {moves.attrs(move)}>'
+                       f'<span aria-hidden="true">{sign}</span>'
+                       f'<span class="mh-visually-hidden">{words}</span></button>')
+    out.append("</div>")
+    return mark_safe("".join(out))
+
+
+def _card_detail(c: dict) -> str:
+    """A hand or Sanctuary card's facts in one line: what it is and what it needs or does."""
+    if c["kind"] == "animal":
+        words = [f"{c['type_name']}, deck {c['deck']}.", f"Needs: {c['needs']}."]
+        if c.get("met"):
+            words.append("Requirements met.")
+        elif c.get("missing"):
+            words.append(f"Missing {', '.join(c['missing'])}.")
+        return " ".join(words)
+    if c["kind"] == "producer":
+        return f"Producer: adds {' + '.join(c['symbols'])} to your food symbols."
+    return f"Action: {c.get('text', '')}"
+
+
+@register.simple_tag(takes_context=True)
+def kavango_card(context, c, move=None, label="", action="") -> str:
+    """``{% kavango_card c move=pick label="Draft" action="Draft this card" %}``: a card of the
+    view (hand, drafted card, Sanctuary offer) as core's card, its requirements in words."""
+    classes = f"kavango-card kavango-k-{c['kind']}"
+    if c["kind"] == "animal" and c.get("met") is not None:
+        classes += " kavango-met" if c["met"] else " kavango-unmet"
+    return card_html(c["name"], c.get("vp"), _card_detail(c), c["kind"],
+                     board_moves(context).attrs(move) if move else "", bool(c.get("is_last")),
+                     label=label, action=action, classes=classes)
+
+
+def _name(players, seat) -> str:
+    found = next((pl for pl in players or [] if pl.get("seat") == seat), None)
+    return found["name"] if found else f"Player {seat + 1}"
+
+
+@register.simple_tag(takes_context=True)
+def player_board(context, p) -> str:
+    """``{% player_board p %}``: one player's panel (core's), its figures in the heading and its
+    Reserve, Sanctuary, Lodge cards, Expert and goals (``kavango/player.html``) as the body."""
+    view = context["view"]
+    name = _name(context.get("players"), p["seat"])
+    winners = (view.get("standing") or {}).get("winners", [])
+    score = counted(p["score_now"]["total"], "point")
+    if not p["score_now"]["with_goal"]:
+        score += " + secret goal"
+    facts = [p["landscape_name"]]
+    if view["options"].get("lodges"):
+        facts.append(p["difficulty_name"])
+    if view["phase"] == "draft":
+        facts.append("has picked" if p["has_picked"] else "choosing")
+    if view["phase"] in ("act", "draft"):
+        facts.append(f"holds hand {p['marker']} ({counted(p['hand_size'], 'card')})")
+    body = context.template.engine.get_template("kavango/player.html")
+    with context.push(p=p, name=name):
+        html = body.render(context)
+    return player_panel_html(
+        name, you=p["seat"] == context.get("seat"), active=p["seat"] in context.get("to_act", ()),
+        last=p["is_last"], stats=[("Score", score), ("Money", f"${p['money']}m")], facts=facts,
+        badges=["winner"] if p["seat"] in winners else [], body=mark_safe(html),
+        label=f"Board of {name}",
+        classes=f"kavango-panel kavango-player kavango-{seat_colour(p['seat'])}"
+        + (" kavango-winner" if p["seat"] in winners else ""))
+
+
+@register.simple_tag(takes_context=True)
+def lodge_card(context, lodge, move=None, settled=False) -> str:
+    """``{% lodge_card l back level.settled %}``: a Lodge card dealt at setup, as core's card: a
+    button giving it back while the level is open, else marked kept or given back."""
+    block = f"8 points when built on a 2\u00d72 block of {lodge['text']}."
+    classes = f"kavango-card kavango-lodge-card kavango-l{lodge['level']}"
+    if move:
+        return card_html(f"Level {lodge['level']} Lodge", 8, block, "lodge",
+                         board_moves(context).attrs(move), label="Give back",
+                         action="Give this one back", classes=classes)
+    if settled and not lodge["kept"]:
+        classes += " kavango-gone"
+    return card_html(f"Level {lodge['level']} Lodge", 8,
+                     f"{block} {'Kept.' if lodge['kept'] else 'Given back.'}", "lodge",
+                     classes=classes)
+
+
+@register.filter
+def golden_detail(golden) -> str:
+    return (f"A 2\u00d72 block of {golden['text']}, worth {golden['min_value']} points or more "
+            "together; the first to build it scores 10.")
