@@ -35,6 +35,16 @@ def test_find_move_on_the_boards_moves_answers_as_a_scan_would():
     assert html == "first|first|swap|pass|none|2"
 
 
+
+def test_find_move_asks_about_a_field_named_like_its_own_parameters():
+    """Komodo's wild cards are taken by their ``kind``: the tag's own parameters are positional
+    only, so a move field may be called ``kind`` (or ``moves``)."""
+    moves = [{"type": "take_wild", "kind": "Land Thief"}, {"type": "take_wild", "kind": "Recycling"}]
+    html = render('{% find_move moves "take_wild" kind="Recycling" as m %}{{ m.kind }}|'
+                  '{% find_move listed "take_wild" kind="Recycling" as n %}{{ n.kind }}',
+                  moves=moves, listed=list(moves))
+    assert html == "Recycling|Recycling"
+
 def test_a_card_with_a_move_is_a_button_that_posts_it():
     html = render('{% card "Zebra" value=3 detail="Savanna" kind="animal" move=m last=True '
                   'classes="kavango-card" %}', m={"type": "draft", "card": "kav-zebra-1"})

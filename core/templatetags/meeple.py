@@ -47,7 +47,7 @@ class BoardMoves:
         self._index: dict[tuple, dict] = {}
         self._url = ""
 
-    def find(self, kind: str, **fields):
+    def find(self, kind: str, /, **fields):
         """The first legal move of type ``kind`` whose fields equal ``fields``, or None."""
         names = tuple(sorted(fields))
         if (kind, names) not in self._index:
@@ -120,7 +120,7 @@ def move_form_attrs(context) -> str:
 
 
 @register.simple_tag(takes_context=True)
-def find_move(context, moves, kind, **fields):
+def find_move(context, moves, kind, /, **fields):
     """``{% find_move moves "place" floor=1 col=2 as m %}``: the first legal move of that type
     with those fields, or None, so a board can make exactly the matching cell clickable. Asking
     about the context's ``moves`` uses the render's index (:class:`BoardMoves`)."""
