@@ -108,7 +108,7 @@ def test_the_oppo_panel_reads_in_words_with_its_bonus():
     state = to_draft(new_game(1, lodges=True, seats=[{"difficulty": "intermediate"}]))
     html = render(state, 0)
     assert "No animals yet." in html and "0 animals: ." not in html
-    assert "Lodges bonus 40" in html and "40 points</span>" in html
+    assert "Lodges bonus 40" in html and "<dt>Score</dt><dd>40 points</dd>" in html
 
 
 def test_terms_are_explained_where_they_appear():

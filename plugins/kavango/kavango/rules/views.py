@@ -250,14 +250,12 @@ def _climate_spaces(state: dict) -> list[dict]:
 def _discard_summary(state: dict) -> list[dict]:
     """The open discard pile by kind (the moves that take from it carry the card ids)."""
     counts: dict[str, int] = {}
+    first: dict[str, str] = {}  # each kind's first card in pile order (one pass over the pile)
     for c in state["discard"]:
-        counts[cat.kind_of(c)] = counts.get(cat.kind_of(c), 0) + 1
-    out = []
-    for kind, n in sorted(counts.items()):
-        sample = next(c for c in state["discard"] if cat.kind_of(c) == kind)
-        info = _brief(sample, with_id=False)
-        out.append(dict(info, count=n))
-    return out
+        kind = cat.kind_of(c)
+        counts[kind] = counts.get(kind, 0) + 1
+        first.setdefault(kind, c)
+    return [dict(_brief(first[kind], with_id=False), count=n) for kind, n in sorted(counts.items())]
 
 
 def _expert(expert: str) -> dict:

@@ -16,7 +16,7 @@ from django import template
 from django.utils.safestring import SafeData, mark_safe
 
 from core.templatetags.meeple import board_moves, card_html, player_panel_html, token_html
-from core.text import counted
+from core.text import and_list, counted
 
 from .. import catalog as cat
 from ..rules.lodges import golden_text
@@ -212,15 +212,14 @@ def _pin_at(row: int, col: int) -> str:
     return f'style="--r:{row + 1};--c:{col + 1}"'
 
 
-@register.simple_tag(takes_context=True)
-def reserve(context, p) -> str:
-    """``{% reserve p %}``: a player's Nature Reserve, with the Lodges built on it; on your own,
-    the spaces and Lodge points you can click now."""
+def _reserve(context, p: dict, name: str) -> str:
+    """A player's Nature Reserve, with the Lodges built on it; on your own, the spaces and Lodge
+    points you can click now."""
     mine = p["seat"] == context.get("seat")
     moves = board_moves(context)
     carry = p.get("carry")
     out = [f'<div class="kavango-grid" role="group" aria-label="Nature Reserve of '
-           f'{esc(context.get("name", ""))}">']
+           f'{esc(name)}">']
     for row in p["grid"]:
         for cell in row:
             move = None
@@ -251,7 +250,7 @@ def reserve(context, p) -> str:
                        f'<span aria-hidden="true">{sign}</span>'
                        f'<span class="mh-visually-hidden">{words}</span></button>')
     out.append("</div>")
-    return mark_safe("".join(out))
+    return "".join(out)
 
 
 def _card_detail(c: dict) -> str:
@@ -280,6 +279,12 @@ def kavango_card(context, c, move=None, label="", action="") -> str:
                      label=label, action=action, classes=classes)
 
 
+def _body(context, template_name: str, **values) -> str:
+    """A panel's body: the template drawn with the board's context and ``values``."""
+    with context.push(**values):
+        return mark_safe(context.template.engine.get_template(template_name).render(context))
+
+
 def _name(players, seat) -> str:
     found = next((pl for pl in players or [] if pl.get("seat") == seat), None)
     return found["name"] if found else f"Player {seat + 1}"
@@ -288,7 +293,7 @@ def _name(players, seat) -> str:
 @register.simple_tag(takes_context=True)
 def player_board(context, p) -> str:
     """``{% player_board p %}``: one player's panel (core's), its figures in the heading and its
-    Reserve, Sanctuary, Lodge cards, Expert and goals (``kavango/player.html``) as the body."""
+    tracks, Reserve, Sanctuary, Lodge cards, Expert and goals as the body."""
     view = context["view"]
     name = _name(context.get("players"), p["seat"])
     winners = (view.get("standing") or {}).get("winners", [])
@@ -302,13 +307,11 @@ def player_board(context, p) -> str:
         facts.append("has picked" if p["has_picked"] else "choosing")
     if view["phase"] in ("act", "draft"):
         facts.append(f"holds hand {p['marker']} ({counted(p['hand_size'], 'card')})")
-    body = context.template.engine.get_template("kavango/player.html")
-    with context.push(p=p, name=name):
-        html = body.render(context)
     return player_panel_html(
         name, you=p["seat"] == context.get("seat"), active=p["seat"] in context.get("to_act", ()),
         last=p["is_last"], stats=[("Score", score), ("Money", f"${p['money']}m")], facts=facts,
-        badges=["winner"] if p["seat"] in winners else [], body=mark_safe(html),
+        badges=["winner"] if p["seat"] in winners else [],
+        body=mark_safe(_player_body(context, p, name)),
         label=f"Board of {name}",
         classes=f"kavango-panel kavango-player kavango-{seat_colour(p['seat'])}"
         + (" kavango-winner" if p["seat"] in winners else ""))
@@ -335,3 +338,124 @@ def lodge_card(context, lodge, move=None, settled=False) -> str:
 def golden_detail(golden) -> str:
     return (f"A 2\u00d72 block of {golden['text']}, worth {golden['min_value']} points or more "
             "together; the first to build it scores 10.")
+
+
+@register.simple_tag(takes_context=True)
+def oppo_board(context, oppo) -> str:
+    """``{% oppo_board view.oppo %}``: the solo opponent's panel, like a player's (core's)."""
+    view = context["view"]
+    won = view["phase"] == "over" and not (view.get("standing") or {}).get("winners")
+    return player_panel_html(
+        f"Oppo ({oppo['level_name']})", stats=[("Score", counted(oppo["score_now"]["total"], "point"))],
+        badges=["winner"] if won else [], body=_body(context, "kavango/oppo.html"),
+        label="Oppo, the solo opponent",
+        classes="kavango-panel kavango-player kavango-oppo" + (" kavango-winner" if won else ""))
+
+
+def _last(on) -> str:
+    return " is-last" if on else ""
+
+
+def _marked(on) -> str:
+    return ' class="is-last"' if on else ""
+
+
+def _items(pairs) -> str:
+    return ", ".join(f"{esc(k)} {esc(v)}" for k, v in pairs)
+
+
+def _goals_html(goals) -> str:
+    rows = []
+    for g in goals:
+        steps = "; ".join(f"{esc(st['need'])} or more &rarr; {esc(counted(st['points'], 'point'))}"
+                          for st in g["steps"])
+        rows.append(f"<li><strong>{esc(g['name'])}</strong>: counts {esc(g['counts'])}: {steps}. You "
+                    f"have {esc(g['have'])}, worth {esc(counted(g['points_now'], 'point'))} now.</li>")
+    return f'<ul class="kavango-goals">{"".join(rows)}</ul>'
+
+
+@register.simple_tag
+def goals(cards) -> str:
+    """``{% goals me.goals %}``: goal cards with their thresholds and what they are worth now."""
+    return mark_safe(_goals_html(cards))
+
+
+def _sanctuary_tag(c: dict) -> str:
+    need = (f", needs {esc(and_list(c['missing']))}" if c.get("missing")
+            else ", ready for the Reserve" if c.get("met") else "")
+    return (f'<span class="kavango-tag{_last(c.get("is_last"))}">{esc(c["name"])} '
+            f'({esc(counted(c["vp"], "point"))}){need}</span>')
+
+
+def _player_body(context, p: dict, name: str) -> str:
+    """What a player's panel holds below its heading, from the view's entry ``p``."""
+    view = context["view"]
+    phase = view["phase"]
+    mine = p["seat"] == context.get("seat")
+    rows = "".join(f"<span>{esc(k)} {esc(v)}</span>" for k, v in p["score_now"]["rows"].items())
+    plus = f" ({esc(p['climate_plus'])} in 3+)" if p["climate_plus"] else ""
+    out = [
+        f'<p class="kavango-small kavango-rows">{rows}</p>',
+        '<div class="kavango-tracks">'
+        f'<span{_marked("habitat" in p["new_tracks"])}>Habitat {esc(p["habitat"])}/4</span>'
+        f'<span{_marked("smuggling" in p["new_tracks"])}>Smuggling {esc(p["smuggling"])}/4</span>'
+        f'<span>Climate markers {esc(p["climate_markers"])}{plus}</span></div>',
+        f'<p class="kavango-small{_last(p["new_producer"])}">Food symbols (producers and Reserve '
+        f'animals): {_items((type_name(k), n) for k, n in p["symbols"].items()) or "none yet"}</p>',
+    ]
+    if p["claimed_research"]:
+        out.append('<p class="kavango-small">Research claimed this round: ' + ", ".join(
+            f"{esc(r['name'])} (tier {esc(r['tier'])})" for r in p["claimed_research"]) + "</p>")
+    out.append(_reserve(context, p, name))
+    spaces = f" of {esc(p['sanctuary_spaces'])}" if mine or phase == "over" else ""
+    out.append(f'<p class="kavango-small">Sanctuary ({len(p["sanctuary"])}{spaces} spaces used; '
+               "Sanctuary animals score nothing until moved into the Reserve): "
+               + ("".join(_sanctuary_tag(c) for c in p["sanctuary"]) or "empty") + "</p>")
+    if p["drafted"]:
+        out.append(f'<p class="kavango-small">Drafted this turn: <span class="kavango-tag'
+                   f'{_last(p["drafted"].get("is_last"))}">{esc(p["drafted"]["name"])}</span></p>')
+    if p["lodge_cards"] and phase != "choose":
+        cards = []
+        for lc in p["lodge_cards"]:
+            state = " kavango-built" if lc["built"] else " kavango-gone" if lc["discarded"] else ""
+            note = " (built)" if lc["built"] else " (turned in)" if lc["discarded"] else ""
+            cards.append(f'<span class="kavango-lodge kavango-l{esc(lc["level"])}{state}">Level '
+                         f'{esc(lc["level"])}: {esc(lc["text"])}{note}</span>')
+        out.append('<p class="kavango-small">Lodge cards (8 points each when built on a 2&times;2 '
+                   f'block of these four types):</p><div class="kavango-lodges">{"".join(cards)}</div>')
+    if p["removed_markers"]:
+        out.append('<p class="kavango-small">Removed Community Protection markers, ready for solar: '
+                   + " + ".join(esc(m) for m in p["removed_markers"]) + "</p>")
+    if p.get("expert"):
+        out.append(f'<p class="kavango-small">Expert: <strong>{esc(p["expert"]["name"])}</strong>: '
+                   f'{esc(p["expert"]["text"])}</p>')
+    if p.get("goals") and phase != "choose":
+        when = "the better one scored" if phase == "over" else "secret; the better one scores at the end"
+        out.append(f'<p class="kavango-small">Goal cards ({when}):</p>{_goals_html(p["goals"])}')
+    return "".join(out)
+
+
+@register.simple_tag(takes_context=True)
+def climate(context, track) -> str:
+    """``{% climate view.climate %}``: the shared climate track, section by section, each space
+    in the colour of the player (or Oppo) holding it; a screen reader hears each section as a
+    sentence ("Section 1: alice 2, bob 1, 3 empty") instead of a row of dots."""
+    players = context.get("players")
+    out = ['<div class="kavango-climate">']
+    for section in track["spaces"]:
+        held: dict = {}
+        dots = []
+        for space in section["cells"]:
+            who = space["who"]
+            holder = "Oppo" if who == -1 else _name(players, who) if who is not None else "empty"
+            held[holder] = held.get(holder, 0) + 1
+            colour = f" kavango-{seat_colour(who)}" if who is not None else ""
+            dots.append(f'<span class="kavango-marker{colour}{_last(space["is_last"])}" '
+                        f'title="{esc(holder)}"></span>')
+        empty = held.pop("empty", 0)
+        said = [f"{holder} {n}" for holder, n in held.items()] + ([f"{empty} empty"] if empty else [])
+        out.append(f'<div class="kavango-section"><span class="kavango-sec-name">{esc(section["section"])}'
+                   f'</span><span class="mh-visually-hidden">: {esc(", ".join(said) or "no spaces")}'
+                   f'</span><span class="kavango-dots" aria-hidden="true">{"".join(dots)}</span></div>')
+    out.append("</div>")
+    return mark_safe("".join(out))
