@@ -30,3 +30,15 @@ def test_the_winning_line_is_struck_through(render_board):
     assert html.count("tictactoe-win") == 3
     assert '<line class="tictactoe-strike" x1="50" y1="50" x2="250" y2="50"/>' in html
     assert "hx-post" not in html
+
+
+def test_every_square_has_a_role_for_its_name(render_board):
+    """A name on an element without a role is not read (axe: aria-prohibited-attr): a square
+    that can be marked is a button, a taken or waiting one an image with its mark in words."""
+    table = kit.Table(GAME, 2)
+    table(0, {"type": "mark", "cell": 4})
+    html = render_board(GAME, table.state, 1)
+    assert html.count('role="button"') == 8
+    assert 'role="img" aria-label="Square 5: X"' in html
+    waiting = render_board(GAME, table.state, 0)
+    assert waiting.count('role="img"') == 9 and 'aria-label="Square 1: empty"' in waiting
