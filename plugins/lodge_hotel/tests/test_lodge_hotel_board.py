@@ -1,6 +1,8 @@
 """What the board shows: solo rank and goals, the first player, guests sent home, amenity
 conditions, the last turn's marks, and checking in by clicking a room (issues 14 and 15)."""
 
+import re
+
 from django.template.loader import render_to_string
 from lodge_hotel.testing import GAME, Runner, guest_with, new, put_lodge
 
@@ -165,3 +167,32 @@ def test_a_guest_is_checked_in_by_clicking_the_room():
     assert html.count('class="lodge_hotel-checkin"') == len(moves) > 0
     assert 'data-pick="valet-0"' in html and 'id="lodge_hotel-pick-valet-0"' in html
     assert "F1·C" not in html
+
+
+# ---- names for screen readers and keyboard use (issue 15, accessibility) ----------------------
+
+
+def test_buttons_are_named_by_their_words_and_the_grids_take_the_keyboard():
+    """A button's name is the words on it (an aria-label differing from them fails axe's
+    label-content-name-mismatch), with the whole sentence as hidden text; a lodge grid that
+    scrolls sideways on a phone can get keyboard focus (scrollable-region-focusable)."""
+    state = new(2)
+    put_lodge(state, 0, {(1, 1): "red", (1, 2): "blue"})
+    html = render(state, 0)
+    buttons = re.findall(r"<button[^>]*>", html)
+    assert len(buttons) > 10 and not [b for b in buttons if "aria-label" in b]
+    assert "Take this " in html and "Spend a refresh token to clear level 1" in html
+    assert '<span class="mh-card-action">Build this</span>' in html
+    assert html.count('class="lodge_hotel-scroll" tabindex="0" role="region"') == 2
+    assert 'aria-label="Rooms of P1"' in html
+
+
+def test_lodges_guests_and_amenities_are_cores_parts():
+    """The board vocabulary (issue 16): a lodge is core's player panel, a guest a token, an
+    amenity on display a card."""
+    state = new(2)
+    state["lodges"][1]["valet"] = [state["guest_bag"].pop()]
+    html = render(state, 0)
+    assert html.count('<section class="mh-player') == 2 and "is-you lodge_hotel-lodge" in html
+    assert 'class="mh-token lodge_hotel-guest"' in html
+    assert html.count("mh-card mh-card--amenity lodge_hotel-amenity-card") == len(state["amenity_display"])
