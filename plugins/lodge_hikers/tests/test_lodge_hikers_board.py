@@ -174,3 +174,14 @@ def test_the_hand_stays_on_screen_only_while_it_holds_the_decision():
     placing = pick_all(example(), {0: 18, 1: 22, 2: 32, 3: 34})
     assert "lodge_hikers-acting-hand" not in render(placing, 0)
     assert "lodge_hikers-acting-hand" not in render(act(example(), 0, {"type": "pick", "card": 18}), 0)
+
+
+def test_hand_cards_and_players_are_cores_parts():
+    """The board vocabulary (issue 16): a snack card is core's card, a button named by its
+    words ("Play 18 Apple", no aria-label); each player is core's player panel."""
+    html = render(example(), 0)
+    hand = html[html.index("<h3>Your hand"):]
+    assert hand.count('<button type="button" hx-post=') == 3
+    assert '<span class="mh-visually-hidden">Play </span>' in hand and "aria-label" not in hand.split("</section>")[0]
+    assert 'class="mh-card lodge_hikers-card lodge_hikers-type-apple"' in hand
+    assert html.count('<section class="mh-player') == 4 and html.count("is-you") == 1

@@ -1,5 +1,7 @@
-"""Board helpers: snack icons, counting loops, and a customer's order and snacks drawn in Python
-(moves are found with core's find_move)."""
+"""Board helpers: snack icons, counting loops, and a customer's order and snacks drawn in Python.
+Moves are found with core's find_move; a player's panel and a revealed card are core's parts
+(``player_panel_html``, ``card_html``), drawn here because every audience draws all of them after
+every move."""
 
 from __future__ import annotations
 
@@ -7,7 +9,7 @@ from django import template
 from django.utils.html import conditional_escape
 from django.utils.safestring import mark_safe
 
-from core.templatetags.meeple import get
+from core.templatetags.meeple import card_html, get, player_panel_html
 from core.templatetags.meeple_text import counted, ordinal
 
 from ..catalog import SNACK_ICONS
@@ -71,46 +73,44 @@ def lh_snacks(snacks):
 @register.simple_tag(takes_context=True)
 def lh_player(context, p):
     """``{% lh_player p %}``: one player's panel (name, pick, hand, squirrel tokens, customers won
-    and, at the end, the place), drawn once per player for every audience after every move."""
+    and, at the end, the place), core's player panel."""
     view = context["view"]
     q = get(context.get("players"), p.get("seat")) or {}
-    classes = "".join([
-        " lodge_hikers-me" if p.get("seat") == context.get("seat") else "",
-        " lodge_hikers-acting" if p.get("seat") in (view.get("waiting_for") or ()) else "",
-        " is-last" if p.get("is_last") else "",
-    ])
-    badge = ""
-    if view.get("phase") == "pick":
-        if p.get("picked"):
-            badge = '<span class="lodge_hikers-badge">picked ✓</span>'
-        elif p.get("hand_size"):
-            badge = '<span class="lodge_hikers-badge lodge_hikers-thinking">choosing…</span>'
+    acting = p.get("seat") in (view.get("waiting_for") or ())
+    picking = view.get("phase") == "pick"
+    badges = [mark_safe("<small>(bot)</small>") if q.get("is_bot") else ""]
+    if picking and p.get("picked"):
+        badges.append(mark_safe('<span class="lodge_hikers-badge">picked ✓</span>'))
+    elif picking and p.get("hand_size"):
+        badges.append(mark_safe('<span class="lodge_hikers-badge lodge_hikers-thinking">choosing…</span>'))
     tokens = (f' ({_text(p, "tokens_1")} × 1 + {_text(p, "tokens_3")} × 3)' if p.get("tokens_3") else "")
     customers = p.get("customers") or []
-    out = [
-        f'<div class="lodge_hikers-player{classes}">\n<header>\n'
-        f'<strong>{conditional_escape(q.get("name") or p.get("name", ""))}</strong>'
-        f'{" <small>(bot)</small>" if q.get("is_bot") else ""}\n{badge}\n</header>\n'
-        f'<p>{conditional_escape(counted(p.get("hand_size", ""), "card"))} in hand · '
-        f'<span class="lodge_hikers-tokens{" is-last" if p.get("tokens_changed") else ""}">🐿 '
-        f'{conditional_escape(counted(p.get("squirrels", ""), "squirrel"))}{tokens}</span> · '
-        f'<span class="{"is-last" if p.get("won_customer") else ""}">{_text(p, "customer_points")}★ from '
-        f'{conditional_escape(counted(len(customers), "customer"))}</span></p>\n'
+    won = ' class="is-last"' if p.get("won_customer") else ""
+    facts = [
+        counted(p.get("hand_size", ""), "card") + " in hand",
+        mark_safe(f'<span class="lodge_hikers-tokens{" is-last" if p.get("tokens_changed") else ""}">🐿 '
+                  f'{conditional_escape(counted(p.get("squirrels", ""), "squirrel"))}{tokens}</span>'),
+        mark_safe(f'<span{won}>{_text(p, "customer_points")}★ '
+                  f'from {conditional_escape(counted(len(customers), "customer"))}</span>'),
     ]
+    body = []
     standing = p.get("standing")
     if standing:
-        out.append(f'<p class="lodge_hikers-ending">{conditional_escape(ordinal(standing.get("place")))} place: '
-                   f'{_text(standing, "outcome")}</p>\n')
+        body.append(f'<p class="lodge_hikers-ending">{conditional_escape(ordinal(standing.get("place")))} place: '
+                    f'{_text(standing, "outcome")}</p>\n')
     if customers:
-        out.append('<p class="lodge_hikers-collected">' + "".join(
+        body.append('<p class="lodge_hikers-collected">' + "".join(
             f'<span>{_text(c, "name")} {_text(c, "points")}★</span>' for c in customers) + "</p>\n")
-    out.append("</div>\n")
-    return mark_safe("".join(out))
+    classes = "lodge_hikers-player" + (" lodge_hikers-acting" if acting else "")
+    return player_panel_html(q.get("name") or p.get("name", ""), you=p.get("seat") == context.get("seat"),
+                             active=acting and not picking, last=bool(p.get("is_last")), facts=facts,
+                             badges=badges, body=mark_safe("".join(body)), classes=classes)
 
 
 @register.simple_tag(takes_context=True)
 def lh_reveal(context, e):
-    """``{% lh_reveal e %}``: one revealed card of the turn, whose it was and where it went."""
+    """``{% lh_reveal e %}``: one revealed card of the turn (core's card), whose it was and
+    where it went."""
     outcome = e.get("outcome", "")
     if e.get("seat") is None:
         who = "automatic card"
@@ -127,10 +127,10 @@ def lh_reveal(context, e):
         what = f"completed the {_text(e, 'customer')}!"
     else:
         what = f"→ {_text(e, 'customer')}"
+    card = card_html(e.get("card", ""), detail=e.get("label", ""), symbol=SNACK_ICONS.get(e.get("type"), ""),
+                     classes=f"lodge_hikers-card lodge_hikers-type-{e.get('type', '')}")
     return mark_safe(
         f'<li class="lodge_hikers-outcome-{conditional_escape(outcome)}{" lodge_hikers-now" if e.get("now") else ""}'
         f'{" is-last" if e.get("is_last") else ""}">\n'
-        f'<span class="lodge_hikers-card lodge_hikers-type-{_text(e, "type")}"><b>{_text(e, "card")}</b>'
-        f'<span aria-hidden="true">{conditional_escape(SNACK_ICONS.get(e.get("type"), ""))}</span>'
-        f'<small>{_text(e, "label")}</small></span>\n<span>{who}</span>\n'
+        f'{card}\n<span>{who}</span>\n'
         f'<span class="lodge_hikers-what">\n{what}\n</span>\n</li>\n')
