@@ -55,8 +55,6 @@ WAITING: dict[tuple[str, str], str] = {
                           "aria-label without a role (aria-prohibited-attr)",
     ("axe", "komodo"): "komodo engineer (issue 15, accessibility): the scrolling .komodo-map "
                        "cannot get keyboard focus (scrollable-region-focusable)",
-    ("axe", "kavango"): "kavango engineer (issue 15, accessibility): card buttons' aria-label "
-                        "differs from their text; gone cards' labels fail contrast",
     ("axe", "lodge_hotel"): "lodge_hotel engineer (issue 15, accessibility): Build buttons' "
                             "aria-label differs from their text; .lodge_hotel-scroll cannot get "
                             "keyboard focus",
