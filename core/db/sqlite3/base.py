@@ -21,6 +21,7 @@ from __future__ import annotations
 import queue
 import threading
 
+from django.db import OperationalError
 from django.db.backends.sqlite3 import base
 
 POOL_SIZE = 32
@@ -40,10 +41,12 @@ class DatabaseWrapper(base.DatabaseWrapper):
     def _start_transaction_under_autocommit(self):
         timeout = float(self.settings_dict.get("OPTIONS", {}).get("timeout", 5))
         if not self._writer_lock().acquire(timeout=timeout):
-            raise base.Database.OperationalError("database is locked")
+            # Django's own error class, as a cursor would raise it: the 503 middleware knows it.
+            raise OperationalError("database is locked")
         self._writing = True
         try:
-            super()._start_transaction_under_autocommit()
+            with self.wrap_database_errors:
+                super()._start_transaction_under_autocommit()
         except BaseException:
             self._end_writing()
             raise
