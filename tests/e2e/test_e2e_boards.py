@@ -53,8 +53,6 @@ MIDDLE_CLICKS = 3
 WAITING: dict[tuple[str, str], str] = {
     ("axe", "tictactoe"): "platform engineer (plugins/tictactoe board): taken cells keep an "
                           "aria-label without a role (aria-prohibited-attr)",
-    ("axe", "komodo"): "komodo engineer (issue 15, accessibility): the scrolling .komodo-map "
-                       "cannot get keyboard focus (scrollable-region-focusable)",
     ("axe", "lodge_hotel"): "lodge_hotel engineer (issue 15, accessibility): Build buttons' "
                             "aria-label differs from their text; .lodge_hotel-scroll cannot get "
                             "keyboard focus",
