@@ -51,11 +51,6 @@ MIDDLE_CLICKS = 3
 # run the moment an entry starts passing. A check covers the game's pages at start, middle and end
 # at both widths, so a random position that happens to avoid a defect does not make it pass.
 WAITING: dict[tuple[str, str], str] = {
-    ("axe", "tictactoe"): "platform engineer (plugins/tictactoe board): taken cells keep an "
-                          "aria-label without a role (aria-prohibited-attr)",
-    ("axe", "lodge_hotel"): "lodge_hotel engineer (issue 15, accessibility): Build buttons' "
-                            "aria-label differs from their text; .lodge_hotel-scroll cannot get "
-                            "keyboard focus",
 }
 
 
