@@ -22,8 +22,8 @@ def lh_icon(snack_type):
     return SNACK_ICONS.get(snack_type, "")
 
 
-@register.filter
-def lh_range(count):
+def _upto(count) -> range:
+    """``range(count)`` for a count from the view, empty when it is missing."""
     try:
         return range(int(count))
     except (TypeError, ValueError):
@@ -47,9 +47,9 @@ def lh_needs(needs):
         kind = _text(need, "type")
         icon = conditional_escape(SNACK_ICONS.get(need.get("type"), ""))
         label, placed_text, wanted_text = _text(need, "label"), _text(need, "placed"), _text(need, "wanted")
-        filled = "".join(f'<span class="lodge_hikers-filled">{icon}</span>' for _ in lh_range(placed))
+        filled = "".join(f'<span class="lodge_hikers-filled">{icon}</span>' for _ in _upto(placed))
         still = "".join(f'<span class="lodge_hikers-open">{icon}</span>'
-                        for counter in range(1, len(lh_range(wanted)) + 1) if counter > placed)
+                        for counter in range(1, len(_upto(wanted)) + 1) if counter > placed)
         out.append(
             f'<li class="lodge_hikers-need lodge_hikers-type-{kind}{" lodge_hikers-full" if full else ""}" '
             f'title="{label}: {placed_text} of {wanted_text} placed">\n'
