@@ -131,13 +131,13 @@ def move_help(move):
     return HELP.get(f"use:{move.get('how')}" if kind == "use" else kind, "")
 
 
-@register.filter
 def type_name(animal_type):
+    """An animal type or food symbol in words ("reptile/amphibian", "grass")."""
     return cat.SYMBOL_NAMES.get(animal_type, animal_type)
 
 
-@register.filter
 def seat_colour(seat):
+    """The colour class of a seat's markers and panel (-1 is Oppo)."""
     return "oppo" if seat == -1 else f"s{seat}"
 
 
@@ -256,7 +256,8 @@ def _reserve(context, p: dict, name: str) -> str:
 def _card_detail(c: dict) -> str:
     """A hand or Sanctuary card's facts in one line: what it is and what it needs or does."""
     if c["kind"] == "animal":
-        words = [f"{c['type_name']}, deck {c['deck']}.", f"Needs: {c['needs']}."]
+        kind = c["type_name"]
+        words = [f"{kind[:1].upper()}{kind[1:]}, deck {c['deck']}.", f"Needs: {c['needs']}."]
         if c.get("met"):
             words.append("Requirements met.")
         elif c.get("missing"):
