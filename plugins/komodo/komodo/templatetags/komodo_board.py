@@ -190,7 +190,7 @@ def komodo_marker(animal, owner=None, terrain="") -> str:
 
 
 def _animal_card(animal) -> str:
-    return card_html(animal["species"], animal["blocks"], animal["terrain_name"], "animal",
+    return card_html(animal["species"], animal["blocks"], f'{animal["terrain_name"]} blocks', "animal",
                      classes=f'komodo-card komodo-t-{animal["terrain"]}-edge')
 
 
