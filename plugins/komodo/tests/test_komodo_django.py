@@ -14,6 +14,7 @@ from core.engine import find_leaks, resolve_options
 from core.engine.play import play, start
 from core.engine.rng import rng_for
 from core.models import Match
+from core.text import ordinal
 
 GAME = Komodo()
 
@@ -159,3 +160,86 @@ def test_own_tiles_show_while_waiting_and_house_buttons_name_a_lit_enclosure():
     button = re.search(r'komodo-home-(\d+)"[^>]*>House Taipan', html)
     assert button and f"komodo-enc-{button.group(1)}" in html
     assert "the 11-block desert at tile 01" in html
+
+
+def _dealt(seed, players, variant="basic"):
+    options, seats = resolve_options(GAME, players, {"variant": variant})
+    return start(GAME, seed, players, options, seats)
+
+
+@pytest.mark.django_db
+def test_the_map_scrolls_as_a_named_region_the_keyboard_can_reach():
+    """On a phone the map scrolls inside its frame, so the frame takes the focus (arrow keys
+    scroll it) and says what it is; the squares to lay a tile on are buttons named in words."""
+    match = Match.objects.create(game_slug="komodo", players=2, options={})
+    state = _dealt(2, 2)
+    for s in range(2):
+        animal = state["hands"][s]["animals"][0]
+        state = play(GAME, state, s, {"type": "return_animal", "animal": animal}, s + 1, 2)
+    html, moves = render(state, 0, match)
+    assert '<div class="komodo-map" tabindex="0" role="region" aria-label="The shared map">' in html
+    first = next(m for m in moves if m["type"] == "place_tile")
+    words = (f'aria-label="Lay tile {first["tile"][-2:]} turned {90 * first["rotation"]} degrees '
+             f'on the square at column {first["x"]}, row {first["y"]}"')
+    assert words in html
+
+
+@pytest.mark.django_db
+def test_each_animal_card_to_give_back_is_a_card_button_posting_that_card():
+    """"Each player keeps two of their three animal cards": in that phase the cards in hand are
+    core's cards, each a button that gives back exactly that card, and no other button does."""
+    match = Match.objects.create(game_slug="komodo", players=2, options={})
+    state = _dealt(6, 2)
+    html, moves = render(state, 0, match)
+    buttons = re.findall(r'<button type="button" hx-post="[^"]+" hx-vals="([^"]+)"[^>]*'
+                         r'class="mh-card mh-card--animal komodo-card[^"]*">(.*?)</button>', html)
+    assert len(buttons) == len(state["hands"][0]["animals"]) == 3
+    for animal, (values, body) in zip(state["hands"][0]["animals"], buttons, strict=True):
+        assert animal in values and "Give back" in body
+    assert html.count("Give back") == 3
+
+
+@pytest.mark.django_db
+def test_tame_display_cards_take_their_kind():
+    """Tame the Wildness: each player takes one wild card from the open display; the display's
+    cards are buttons, each taking its own kind (found with core's find_move by ``kind``)."""
+    match = Match.objects.create(game_slug="komodo", players=2, options={"variant": "tame"})
+    state = _dealt(3, 2, "tame")
+    while state["phase"] != "tame_pick":
+        seat = min(GAME.to_act(state))
+        state = play(GAME, state, seat, GAME.legal_moves(state, seat)[0], 1, 3)
+    seat = min(GAME.to_act(state))
+    html, moves = render(state, seat, match)
+    takes = [m for m in moves if m["type"] == "take_wild"]
+    assert takes
+    for m in takes:
+        card = re.search(r'<button type="button"[^>]*class="mh-card mh-card--wild komodo-card '
+                         r'komodo-wild"><span class="mh-card-name">' + re.escape(m["kind"]) + "</span>",
+                         html)
+        assert card and f'\\&quot;kind\\&quot;: \\&quot;{m["kind"]}\\&quot;' in card.group(0)
+
+
+@pytest.mark.django_db
+def test_players_are_core_panels_with_their_markers_and_the_final_place():
+    """Every player is core's player panel in the player's colour; housed animals show the
+    letters of their marker on the map; once the game is over each panel names the place."""
+    match = Match.objects.create(game_slug="komodo", players=2, options={})
+    state = _dealt(4, 2)
+    ply, bot = 0, Keeper()
+    while GAME.to_act(state) and ply < 400:
+        seat = min(GAME.to_act(state))
+        ply += 1
+        state = play(GAME, state, seat, bot.choose(GAME, state, seat, rng_for(4, ply)), ply, 4)
+    result = GAME.result(state).to_json()
+    view = GAME.view(state, None)
+    html = render_to_string("komodo/board.html", {
+        "view": view, "seat": None, "moves": [], "match": match, "game": GAME,
+        "players": players(2), "result": result})
+    for s in range(2):
+        panel = rf'<section class="mh-player[^"]* komodo-player komodo-owner-{s}" aria-label="P{s + 1}">'
+        assert re.search(panel, html)
+        assert f'{ordinal(result["ranks"][s])} place' in html
+    housed = [a for h in view["hands"] for a in h["housed"]]
+    assert housed
+    for a in housed:
+        assert f'<span class="mh-token-face" aria-hidden="true">{a["marker"]}</span>' in html
