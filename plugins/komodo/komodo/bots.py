@@ -13,9 +13,11 @@ from __future__ import annotations
 
 import copy
 
-from core.engine import Bot, IllegalMove
+from core.engine import Bot, IllegalMove, Result
 
 from .rules import ANIMAL, WILD, _placements
+from .rules.common import TILE_LIMIT
+from .rules.scoring import _score
 from .terrain import FACES, Board, key
 
 WILD_TASTE = (
@@ -72,10 +74,96 @@ def _homes_for_hand(game, state, seat):
     return max((ANIMAL[a][2] for a in hand if _deficit(board, a) <= 0), default=0)
 
 
+#: How much a tile's help to the rest of the team (in blocks of animals it lets the team house)
+#: counts against its help to the seat's own animals in the co-operative game.
+TEAM_WEIGHT = 1.0
+#: Animals still in the pile may come late or to another seat: they count this much of a hand's.
+PILE_WEIGHT = 0.5
+#: The next seat must house an animal on its very next turn: its hand counts this much more.
+NEXT_WEIGHT = 2.0
+
+
+def _team_wants(state, seat, own=False):
+    """Co-op: every animal the team must still house as (species, terrain, blocks, weight, id):
+    the other seats' hands and escaped animals in full, the pile's animals (known by the open
+    play, not their order) at ``PILE_WEIGHT``; the seat's own hand only with ``own``."""
+    wanted = []
+    after = (seat + 1) % state["players"]
+    for s in range(state["players"]):
+        if s != seat or own:
+            weight = NEXT_WEIGHT if s == after else 1.0
+            wanted += [(*ANIMAL[a], weight, a) for a in state["hands"][s]["animals"]]
+    wanted += [(*ANIMAL[x["animal"]], 1.0, x["animal"]) for x in state["loose"]]
+    wanted += [(*ANIMAL[a], PILE_WEIGHT, a) for a in state["animals"]]
+    return wanted
+
+
+def _enclosure_list(board):
+    """[terrain, size, species] of every enclosure, indexed like ``board.enclosures``."""
+    return [[e.terrain, e.size, frozenset(e.species)] for e in board.enclosures]
+
+
+def _after_groups(board, base, groups):
+    """The enclosure list after a placement whose merged regions are ``groups``."""
+    gone = {e for _t, _s, encs in groups for e in encs}
+    after = [e for i, e in enumerate(base) if i not in gone]
+    for terrain, size, encs in groups:
+        after.append([terrain, size, frozenset().union(*(base[e][2] for e in encs))])
+    return after
+
+
+def _fit_value(encs, wanted):
+    """How well the enclosures can take the wanted animals: biggest animal first, each into
+    its partner's enclosure if large enough, else the smallest free enclosure that fits (a
+    free enclosure holds one species); an animal with no home yet earns half the land of the
+    largest free enclosure of its terrain, up to its need. In weighted blocks."""
+    free: dict[str, list[int]] = {}
+    taken: dict[str, int] = {}
+    for terrain, size, kinds in encs:
+        if not kinds:
+            free.setdefault(terrain, []).append(size)
+        elif len(kinds) == 1:
+            (name,) = kinds
+            taken[name] = max(taken.get(name, 0), size)
+    for sizes in free.values():
+        sizes.sort()
+    value = 0.0
+    for name, terrain, blocks, weight, _id in sorted(wanted, key=lambda w: -w[2]):
+        if taken.get(name, 0) >= blocks:
+            value += weight * blocks
+            continue
+        sizes = free.get(terrain, [])
+        fit = next((i for i, size in enumerate(sizes) if size >= blocks), None)
+        if fit is None:
+            value += weight * 0.5 * min(sizes[-1] if sizes else 0, blocks)
+            continue
+        taken[name] = max(taken.get(name, 0), sizes.pop(fit))
+        value += weight * blocks
+    return value
+
+
 class Keeper(Bot):
     name = "keeper"
     label = "Zoo keeper (builds for its animals)"
     game = "komodo"
+    #: Co-op start: blocks of help a seat can expect from each teammate's turn before its own.
+    PREPARE = 6
+    #: Co-op: how many partial tile runs the search for this turn's home keeps at each step.
+    PLAN_WIDTH = 12
+
+    #: Search (the hard bot) cuts its rollouts after this many plies: a keeper's move takes
+    #: milliseconds, so a whole game's rollout would leave a 1 s decision a handful of them.
+    search_horizon = 12
+
+    def interim_scores(self, state):
+        """How a game cut short stands, for the search bot: each seat's points as the final
+        scoring would count them; in the co-operative game the team's animals housed (with a
+        point for still being in the game), as one shared result."""
+        if state["variant"] != "coop":
+            return [_score(state, s)[0] for s in range(state["players"])]
+        n = state["players"]
+        housed = len(state["housed"]) + (state["coop"]["lost"] is None)
+        return Result(scores=[housed] * n, ranks=[1] * n, won=[False] * n)
 
     def choose(self, game, state, seat, rng):
         moves = game.legal_moves(state, seat)
@@ -96,7 +184,9 @@ class Keeper(Bot):
         return max(moves, key=lambda m: (_deficit(board, m["animal"]), ANIMAL[m["animal"]][2]))
 
     def _choose_first(self, game, state, seat, moves, rng):
-        """Start with the player most likely to house an animal with three tiles right away."""
+        """Start with the player most likely to house an animal with their own tiles, with
+        the hardest hand going last: every turn before theirs lets the team build for it
+        (each earlier turn counts for ``PREPARE`` blocks of help)."""
 
         def prospect(s):
             hand = state["hands"][s]
@@ -109,7 +199,14 @@ class Keeper(Bot):
                 best = max(best, 2 + sum(counts[:3]) - blocks)
             return best
 
-        return max(moves, key=lambda m: prospect(m["seat"]))
+        players = state["players"]
+
+        def order_value(m):
+            first = m["seat"]
+            turns = [prospect((first + k) % players) + self.PREPARE * k for k in range(players)]
+            return (min(turns), turns[0])
+
+        return max(moves, key=order_value)
 
     def _tame_pick(self, game, state, seat, moves, rng):
         return min(moves, key=lambda m: WILD_TASTE.index(m["kind"]))
@@ -190,6 +287,10 @@ class Keeper(Bot):
         if coop and state["turn"]["housed_any"] and len(state["hands"][seat]["animals"]) <= 1:
             # Co-op: one animal a turn is enough; keep a housable one as insurance for next turn.
             homes = by_type.get("rehouse", [])
+        if homes and coop:
+            must = [m for m in homes if m["type"] == "rehouse" and m["animal"] in state["coop"]["must"]
+                    and self._owner_loose(state, m["animal"]) == seat]
+            return self._coop_home(state, seat, must or homes)
         if homes:
             board = Board(state["map"], state["housed"])
             return max(
@@ -211,6 +312,11 @@ class Keeper(Bot):
             if pick:
                 return pick
         places = by_type.get("place_tile", [])
+        if places and coop and not state["turn"]["housed_any"]:
+            left = TILE_LIMIT - state["turn"]["placed"]
+            plan = self._plan_home(state, seat, len(state["hands"][seat]["tiles"]) if state["turn"]["lover"] else left)
+            if plan:
+                return plan
         if places:
             if coop and not state["turn"]["housed_any"] and state["turn"]["placed"] < 2:
                 move, gain = self._look_ahead(state, seat, places)
@@ -352,6 +458,49 @@ class Keeper(Bot):
     def _owner(self, state, animal):
         return next(h["owner"] for h in state["housed"] if h["animal"] == animal)
 
+    def _plan_home(self, state, seat, left):
+        """Co-op, before housing: the first tile of the shortest run of up to ``left`` tiles
+        that makes a home for an animal in hand (a turn that houses nothing loses the game).
+        A beam search: at each step the ``PLAN_WIDTH`` maps closest to such a home go on."""
+        hand = state["hands"][seat]
+        wanted = [ANIMAL[a] for a in hand["animals"]]
+        wanted += [ANIMAL[x["animal"]] for x in state["loose"] if x["owner"] == seat]
+        if not wanted:
+            return None
+
+        def shortfall(board, groups):
+            gaps = []
+            for name, terrain, blocks in wanted:
+                best = _best(board, name, terrain)
+                for t, size, encs in groups:
+                    if t == terrain and not set().union(*(board.enclosures[e].species for e in encs)) - {name}:
+                        best = max(best, size)
+                gaps.append(blocks - min(blocks, best))
+            return min(gaps)
+
+        beam = [(state["map"], list(hand["tiles"]), None)]
+        for _step in range(left):
+            grown = []
+            for tile_map, tiles, first in beam:
+                board = Board(tile_map, state["housed"])
+                for m in _placements(board, tiles):
+                    _reason, groups = board.check(m["tile"], m["rotation"], m["x"], m["y"])
+                    if groups is not None:
+                        grown.append((shortfall(board, groups), len(grown), tile_map, tiles, first or m, m))
+            if not grown:
+                return None
+            grown.sort(key=lambda g: g[:2])
+            if grown[0][0] == 0:
+                return grown[0][4]
+            beam = []
+            for _gap, _i, tile_map, tiles, first, m in grown[: self.PLAN_WIDTH]:
+                after = dict(tile_map)
+                after[key(m["x"], m["y"])] = [m["tile"], m["rotation"]]
+                rest = list(tiles)
+                rest.remove(m["tile"])
+                beam.append((after, rest, first))
+        return None
+
     def _look_ahead(self, state, seat, places, width=8):
         """Co-op: score the most promising placements by the best follow-up they allow."""
         scored = self._score_places(state, seat, places)
@@ -378,13 +527,10 @@ class Keeper(Bot):
     def _score_places(self, state, seat, places):
         board = Board(state["map"], state["housed"])
         needs = _needs(state, seat)
-        weights = [1.0] * len(needs)
-        if state["variant"] == "coop":
-            for other in range(state["players"]):
-                if other != seat:
-                    mates = _needs(state, other)
-                    needs += mates
-                    weights += [0.3] * len(mates)
+        coop = state["variant"] == "coop"
+        team = _team_wants(state, seat) if coop else []
+        base = _enclosure_list(board) if coop else []
+        team_now = _fit_value(base, team) if coop else 0.0
         before = [_best(board, n, t) for n, t, _b in needs]
         scored = []
         for m in places:
@@ -394,14 +540,35 @@ class Keeper(Bot):
                 scored.append((m, 0.0))
                 continue
             score = 0.0
-            for (_name, terrain, blocks), old, weight in zip(needs, before, weights, strict=True):
+            for (_name, terrain, blocks), old in zip(needs, before, strict=True):
                 new = old
                 for t, size, encs in groups:
                     if t == terrain and all(not board.enclosures[e].animals for e in encs):
                         new = max(new, size)
                 step = min(new, blocks) - min(old, blocks)
-                if new >= blocks > old and weight == 1.0:
+                if new >= blocks > old:
                     step += 50
-                score += step * weight
+                score += step
+            if coop:
+                score += TEAM_WEIGHT * (_fit_value(_after_groups(board, base, groups), team) - team_now)
             scored.append((m, score))
         return scored
+
+    def _coop_home(self, state, seat, homes):
+        """Co-op: the home that leaves the team best placed to house every animal still to
+        come (a pair's second animal joins its partner; a big enclosure is kept for a big
+        animal), the housed animal itself counted as placed."""
+        board = Board(state["map"], state["housed"])
+        team = _team_wants(state, seat, own=True)
+        base = _enclosure_list(board)
+
+        def value(m):
+            name, terrain, blocks = ANIMAL[m["animal"]]
+            enc = board.enclosure_at(m["x"], m["y"])
+            encs = [list(e) for e in base]
+            encs[enc.index][2] = encs[enc.index][2] | {name}
+            rest = list(team)
+            rest.remove(next(w for w in rest if w[4] == m["animal"]))
+            return (_fit_value(encs, rest) + blocks, blocks, -enc.size)
+
+        return max(homes, key=value)

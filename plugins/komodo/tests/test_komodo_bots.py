@@ -1,0 +1,103 @@
+"""The keeper in the co-operative game: it plans for the whole team, because the team loses the
+moment any player cannot house an animal, and wins only if all 32 are housed."""
+
+from __future__ import annotations
+
+from komodo.bots import Keeper
+from komodo.rules import Komodo
+from komodo.terrain import Board
+
+from core.engine import resolve_options
+from core.engine.play import play, start
+from core.engine.rng import rng_for
+
+GAME = Komodo()
+TAIPAN_5, TAIPAN_10, DINGO = "komodo-animal-01", "komodo-animal-02", "komodo-animal-07"
+
+
+def _coop_table(seed=5):
+    """A three-player co-op game at seat 0's first turn, every hand emptied back to its pile."""
+    options, seats = resolve_options(GAME, 3, {"variant": "coop"})
+    state = start(GAME, seed, 3, options, seats)
+    state["phase"], state["active"] = "turn", 0
+    for hand in state["hands"]:
+        state["tiles"] += hand["tiles"]
+        state["animals"] += hand["animals"]
+        hand["tiles"], hand["animals"] = [], []
+    return state
+
+
+def _take(state, seat, card, part):
+    for pile in (state["tiles"], state["animals"]):
+        if card in pile:
+            pile.remove(card)
+    state["hands"][seat][part].append(card)
+
+
+def _lay(state, text, tile, rotation=0):
+    state["tiles"].remove(tile)
+    state["map"][text] = [tile, rotation]
+
+
+def test_a_five_joins_its_ten_partner_instead_of_using_free_land():
+    """ "If you create a suitable area for a ten-block Penguin this will satisfy the needs of the
+    five-block Penguin ... both Penguin markers co-exist in the territory", and the co-op hint:
+    "Optimise land use as most of the terrain will be required". The 5-block Taipan could take a
+    free 6-block desert, but beside its 10-block partner it uses no land at all."""
+    state = _coop_table()
+    _lay(state, "-1,0", "komodo-tile-01")  # all desert, joins the Starter's two: 11 blocks
+    _lay(state, "0,1", "komodo-tile-05", 2)  # six desert blocks, apart from the rest
+    state["animals"].remove(TAIPAN_10)
+    state["housed"].append({"animal": TAIPAN_10, "owner": 1, "x": -3, "y": 0, "lock": False})
+    deserts = {e.size: e for e in Board(state["map"], state["housed"]).enclosures if e.terrain == "D"}
+    assert sorted(deserts) == [6, 11] and deserts[11].animals and not deserts[6].animals
+    _take(state, 0, TAIPAN_5, "animals")
+    move = Keeper().choose(GAME, state, 0, rng_for(5, 1))
+    assert move["type"] == "house" and move["animal"] == TAIPAN_5
+    board = Board(state["map"], state["housed"])
+    assert board.enclosure_at(move["x"], move["y"]).size == 11
+
+
+def test_the_hardest_hand_plays_last_so_the_team_can_build_for_it():
+    """ "Players decide jointly who will go first, considering the hands dealt and the likelihood
+    that the first player can a) house an animal and b) assist the next player(s) to house
+    theirs." Seat 0 holds only a 20-block Dingo; seat 2's desert tiles make its 5-block Taipan
+    the easiest start, but starting with seat 1 (who can also house its Tarsier at once) gives
+    the Dingo two teammates' turns of building before its own."""
+    options, seats = resolve_options(GAME, 3, {"variant": "coop"})
+    state = start(GAME, 5, 3, options, seats)
+    assert state["phase"] == "choose_first"
+    for hand in state["hands"]:
+        state["animals"] += hand["animals"]
+        state["tiles"] += hand["tiles"]
+        hand["animals"], hand["tiles"] = [], []
+    for seat, animal, tiles in (
+        (0, DINGO, ("komodo-tile-17", "komodo-tile-18", "komodo-tile-19", "komodo-tile-20", "komodo-tile-21")),
+        (1, "komodo-animal-09", ("komodo-tile-05", "komodo-tile-09", "komodo-tile-13", "komodo-tile-25", "komodo-tile-26")),
+        (2, TAIPAN_5, ("komodo-tile-01", "komodo-tile-10", "komodo-tile-14", "komodo-tile-27", "komodo-tile-28")),
+    ):
+        _take(state, seat, animal, "animals")
+        for tile in tiles:
+            _take(state, seat, tile, "tiles")
+    move = Keeper().choose(GAME, state, 0, rng_for(5, 1))
+    assert move == {"type": "first_player", "seat": 1}
+
+
+def test_before_housing_it_lays_three_tiles_that_together_make_a_home_this_turn():
+    """ "Each player must house at least one animal during their turn" (or the team loses), and
+    "You can place up to three Terrain tiles per turn". The 10-block Taipan needs eight more
+    desert blocks than the Starter's two; each of three tiles in hand has one row of three: only
+    all three, laid in a chain, make the home. The keeper lays them and houses the Taipan."""
+    state = _coop_table()
+    _take(state, 0, TAIPAN_10, "animals")
+    for tile in ("komodo-tile-29", "komodo-tile-32", "komodo-tile-35", "komodo-tile-25", "komodo-tile-26"):
+        _take(state, 0, tile, "tiles")
+    keeper, moves = Keeper(), []
+    for ply in range(1, 6):
+        move = keeper.choose(GAME, state, 0, rng_for(5, ply))
+        moves.append(move["type"])
+        state = play(GAME, state, 0, move, ply, 5)
+        if move["type"] != "place_tile":
+            break
+    assert moves == ["place_tile"] * 3 + ["house"]
+    assert {t for t, _r in state["map"].values()} >= {"komodo-tile-29", "komodo-tile-32", "komodo-tile-35"}
