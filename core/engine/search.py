@@ -23,6 +23,7 @@ import json
 import math
 import random
 import time
+from collections.abc import Callable
 
 from .bots import Bot, RandomBot, Situation, decide_in_sample
 from .errors import IllegalMove
@@ -38,6 +39,11 @@ SOLO_SCORE_SCALE = 50.0
 CONFIDENCE = 2.0
 #: Rollout plies before a game with ``interim_scores`` is judged by them instead of played out.
 HORIZON = 40
+#: Below this many iterations a move's spread of rewards is not trusted: the margin assumes the
+#: widest spread a reward in [0, 1] can have (a fair coin's variance, 0.25).
+SPREAD_VISITS = 10
+#: The least variance assumed for a move whose rollouts all scored alike.
+VARIANCE_FLOOR = 1e-4
 
 
 class _OutOfTime(Exception):
@@ -45,7 +51,7 @@ class _OutOfTime(Exception):
 
 
 class _Node:
-    __slots__ = ("actor", "move", "children", "visits", "reward", "available")
+    __slots__ = ("actor", "move", "children", "visits", "reward", "squares", "available")
 
     def __init__(self, actor: int | None, move: Move | None) -> None:
         self.actor = actor
@@ -53,7 +59,17 @@ class _Node:
         self.children: dict[str, _Node] = {}
         self.visits = 0
         self.reward = 0.0
+        self.squares = 0.0
         self.available = 0
+
+    def variance(self) -> float:
+        """The spread of this move's rewards, over its visits (0.25, the most a reward in [0, 1]
+        can have, until it has ``SPREAD_VISITS``): a solo or co-operative game's rewards lie
+        close together, and judging them as coin flips would never let the search move."""
+        if self.visits < SPREAD_VISITS:
+            return 0.25
+        mean = self.reward / self.visits
+        return max(self.squares / self.visits - mean * mean, VARIANCE_FLOOR)
 
 
 def move_key(move: Move) -> str:
@@ -63,15 +79,18 @@ def move_key(move: Move) -> str:
 def outcome(result: Result) -> list[float]:
     """Each seat's reward in [0, 1] for a finished game: mostly winning (rank, or ``won`` in solo
     and co-operative games), with a mild preference for more points, so the search still
-    separates lines that all win or all lose."""
+    separates lines that all win or all lose. A team sharing one result (a co-operative game:
+    the same ``won`` and score for every seat) is judged by its points like a solo player, not
+    by the spread between seats, which is none."""
     seats = len(result.scores)
+    shared = seats > 1 and len(set(result.scores)) == 1 and result.won is not None and len(set(result.won)) == 1
     if result.won is not None:
         base = [1.0 if won else 0.0 for won in result.won]
     elif seats == 1:
         base = [1.0]
     else:
         base = [(seats - rank) / (seats - 1) for rank in result.ranks]
-    if seats == 1:
+    if seats == 1 or shared:
         points = [s / (abs(s) + SOLO_SCORE_SCALE) for s in result.scores]
     else:
         low, high = min(result.scores), max(result.scores)
@@ -94,6 +113,7 @@ class SearchBot(Bot):
         rollout_plies: int = 2000,
         horizon: int = HORIZON,
         anchored: bool | None = None,
+        interim: Callable[[State], list[float] | Result | None] | None = None,
         name: str = "search",
         label: str = "Search bot",
     ) -> None:
@@ -105,6 +125,7 @@ class SearchBot(Bot):
         self.rollout_plies = rollout_plies
         self.horizon = horizon
         self.anchored = not isinstance(self.rollout, RandomBot) if anchored is None else anchored
+        self.interim = interim
         self.name = name
         self.label = label
 
@@ -138,7 +159,7 @@ class SearchBot(Bot):
             return best.move if best else situation.moves[0]
         if best is None or held is None or not held.visits:
             return by_key[anchor] if anchor in by_key else situation.moves[0]
-        margin = CONFIDENCE * math.sqrt(0.25 / best.visits + 0.25 / held.visits)
+        margin = CONFIDENCE * math.sqrt(best.variance() / best.visits + held.variance() / held.visits)
         if best.reward / best.visits - held.reward / held.visits > margin:
             return best.move
         return held.move
@@ -178,6 +199,7 @@ class SearchBot(Bot):
             visited.visits += 1
             if visited.actor is not None:
                 visited.reward += rewards[visited.actor]
+                visited.squares += rewards[visited.actor] ** 2
 
     def _ucb(self, child: _Node) -> float:
         return child.reward / child.visits + self.exploration * math.sqrt(
@@ -187,14 +209,18 @@ class SearchBot(Bot):
     def _play_on(self, game: Game, state: State, rng: random.Random,
                  deadline: float | None) -> list[float] | None:
         """The rewards of playing ``state`` on with the rollout bot: to the end, or for
-        ``horizon`` plies and then by the game's ``interim_scores`` where it has them; None (the
-        iteration is dropped) for a rollout that reaches neither within ``rollout_plies``."""
+        ``horizon`` plies and then by ``interim`` (the bot's, else the game's ``interim_scores``:
+        points per seat, or a whole :class:`Result` for a standing that is not a ranking, such
+        as a co-operative team's) where there are such scores; None (the iteration is dropped)
+        for a rollout that reaches neither within ``rollout_plies``."""
         for ply in range(self.rollout_plies):
             actor = _next_actor(game, state)
             if actor is None:
                 return outcome(game.result(state))
             if ply >= self.horizon:
-                interim = game.interim_scores(state)
+                interim = (self.interim or game.interim_scores)(state)
+                if isinstance(interim, Result):
+                    return outcome(interim)
                 if interim is not None:
                     return outcome(Result(scores=interim, ranks=ranks_by([(p,) for p in interim])))
             if deadline is not None and time.perf_counter() > deadline:

@@ -13,7 +13,7 @@ from __future__ import annotations
 
 from .bots import Bot, NoisyBot
 from .game import Game
-from .search import SearchBot
+from .search import HORIZON, SearchBot
 
 EASY_EPSILON = 0.35
 #: The hard bot's budgets in play: it stops at whichever comes first. The time budget is what
@@ -28,8 +28,12 @@ def easy(base: Bot) -> Bot:
 
 
 def hard(game: Game, base: Bot, iterations: int = HARD_ITERATIONS, seconds: float | None = HARD_SECONDS) -> Bot:
+    """The search bot over ``base``. A heuristic bot may help it judge rollouts cut short: its
+    ``interim_scores(state)`` (used before the game's own) and ``search_horizon`` (plies before
+    a rollout is cut, for a game whose heuristic moves are slow)."""
     return SearchBot(
         game.slug, rollout=game.rollout_bot() or base, iterations=iterations, seconds=seconds,
+        horizon=getattr(base, "search_horizon", HORIZON), interim=getattr(base, "interim_scores", None),
         name=f"{base.name}-{HARD}", label=f"{base.label} ({HARD})",
     )
 

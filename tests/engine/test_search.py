@@ -9,7 +9,7 @@ import pytest
 from tictactoe.bots import Blocker
 from tictactoe.rules import TicTacToe
 
-from core.engine import IllegalMove, RandomBot, decide, playout, rng_for
+from core.engine import Bot, Game, IllegalMove, RandomBot, decide, playout, rng_for
 from core.engine.bots import situation_for
 from core.engine.game import Result
 from core.engine.search import SearchBot, outcome
@@ -185,3 +185,57 @@ def test_dropped_iterations_leave_no_untried_child_behind():
     state = game.setup(2, {}, [{}, {}], rng_for("drop", 0))
     move = decide(SearchBot("higher_card", iterations=60), game, state, 0, rng_for("drop", 1))
     assert move in game.legal_moves(state, 0)
+
+
+def test_a_team_sharing_one_result_is_rewarded_for_its_points():
+    """A co-operative team that loses anyway still prefers the line that housed more: equal
+    scores and results for every seat are judged like a solo player's, not as a tie."""
+    more, fewer = (outcome(Result(scores=[n] * 3, ranks=[1] * 3, won=[False] * 3)) for n in (25, 12))
+    assert len(set(more)) == 1 and more[0] > fewer[0] > 0.0
+
+
+class Pick(Game):
+    """Solo, one decision: "sure" scores 10, "better" scores 20; nothing is left to chance."""
+
+    slug = "pick"
+    name = "Pick"
+    summary = "Choose once."
+    min_players = max_players = 1
+    hidden_information = False
+
+    def setup(self, players, options, seat_options, rng):
+        return {"picked": None}
+
+    def to_act(self, state):
+        return set() if state["picked"] else {0}
+
+    def legal_moves(self, state, seat):
+        return [] if state["picked"] or seat != 0 else [{"pick": "sure"}, {"pick": "better"}]
+
+    def apply(self, state, seat, move, rng):
+        state["picked"] = move["pick"]
+        return state
+
+    def view(self, state, seat):
+        return dict(state)
+
+    def result(self, state):
+        if not state["picked"]:
+            return None
+        return Result(scores=[20 if state["picked"] == "better" else 10], ranks=[1])
+
+
+class Sure(Bot):
+    needs = "view"
+
+    def choose(self, game, situation, rng):
+        return {"pick": "sure"}
+
+
+def test_a_small_sure_gain_in_a_solo_game_overrides_the_heuristic():
+    """Solo rewards lie close together (all "won", differing by points): measured by their own
+    spread, ten more points every time is clearly better, though far less than a coin's spread."""
+    game = Pick()
+    state = game.setup(1, {}, [{}], rng_for("pick", 0))
+    move = decide(SearchBot("pick", rollout=Sure(), iterations=60), game, state, 0, rng_for("pick", 1))
+    assert move == {"pick": "better"}
