@@ -7,7 +7,17 @@ from tictactoe.rules import TicTacToe
 
 from core.engine import RandomBot, decide, rng_for
 from core.engine.bots import NoisyBot
-from core.engine.strengths import EASY, EASY_EPSILON, HARD, NORMAL, easy, strength, with_strengths
+from core.engine.search import HORIZON
+from core.engine.strengths import (
+    EASY,
+    EASY_EPSILON,
+    HARD,
+    NORMAL,
+    easy,
+    hard,
+    strength,
+    with_strengths,
+)
 
 TTT = TicTacToe()
 THREAT = {"board": [0, 0, None, None, 1, None, None, None, None], "turn": 1, "winner": None, "log": []}
@@ -35,3 +45,18 @@ def test_with_strengths_puts_normal_first_then_easy_and_hard():
     assert bots["blocker-hard"].label == f"{Blocker.label} (hard)"
     assert with_strengths(TTT, {}) == {}
     assert strength(RandomBot()) == NORMAL
+
+
+def test_the_hard_bot_cuts_rollouts_where_its_heuristic_says_and_judges_them_by_its_scores():
+    """A game whose heuristic moves are slow gives its search a short horizon and its own way
+    to judge a cut rollout; a heuristic without them leaves the search's defaults."""
+
+    class Judging(Blocker):
+        search_horizon = 3
+
+        def interim_scores(self, state):
+            return [state["board"].count(0), state["board"].count(1)]
+
+    judged, plain = hard(TTT, Judging()), hard(TTT, Blocker())
+    assert judged.horizon == 3 and judged.interim(THREAT) == [2, 1]
+    assert plain.horizon == HORIZON and plain.interim is None

@@ -12,7 +12,7 @@ from core.engine import Bot
 
 from . import catalog as cat
 from . import constants as K
-from .rules import lodges
+from .rules import lodges, scoring
 from .rules.reserve import climate_room, empty_cells, requirement_gaps, sanctuary_spaces, symbols
 from .rules.scoring import metric, research_reward, research_tier
 from .rules.turn import action_usable
@@ -32,6 +32,20 @@ class Warden(Bot):
     name = "warden"
     label = "Warden (heuristic)"
     game = "kavango"
+
+    #: Search (the hard bot) cuts its rollouts after this many plies: a game runs to some 900.
+    search_horizon = 30
+    #: Money not yet spent, in points, when a rollout cut short is judged.
+    MONEY_WORTH = 0.3
+
+    def interim_scores(self, state):
+        """How a game cut short stands, for the search bot: each seat's points as the final
+        scoring counts them so far, plus a little for money in hand; solo, the margin over Oppo."""
+        scores = [sum(scoring.breakdown(state, s).values()) + self.MONEY_WORTH * state["p"][s]["money"]
+                  for s in range(state["players"])]
+        if state["solo"]:
+            return [scores[0] - sum(scoring.oppo_breakdown(state).values())]
+        return scores
 
     def choose(self, game, state, seat, rng):
         moves = game.legal_moves(state, seat)

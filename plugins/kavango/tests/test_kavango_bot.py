@@ -95,3 +95,17 @@ def test_warden_places_an_animal_where_it_completes_a_golden_lodge():
     state["step"], state["drafted"][0] = "use", "kav-buffalo-1"
     move = Warden().choose(GAME, state, 0, None)
     assert move == {"type": "use", "how": "reserve", "row": 1, "col": 5}
+
+
+@pytest.mark.parametrize("players,options", [(3, {"golden_lodge": True}), (1, {"oppo": "expert"})])
+def test_a_rollout_cut_at_the_end_is_judged_as_the_final_scoring_judges_it(players, options):
+    """The hard bot judges rollouts cut short by the Warden's interim scores: at the end of a
+    game they are the final points (plus a little for unspent money), solo the margin over Oppo,
+    so a cut rollout prefers what the scoring would prefer."""
+    run = playout(GAME, players, seed=8, options=options, bots=[RandomBot()] * players)
+    money = [Warden.MONEY_WORTH * p["money"] for p in run.state["p"]]
+    interim = Warden().interim_scores(run.state)
+    if players == 1:
+        assert interim == [run.result.scores[0] + money[0] - run.result.details["oppo_score"]]
+    else:
+        assert interim == [score + m for score, m in zip(run.result.scores, money, strict=True)]
