@@ -243,3 +243,22 @@ def test_players_are_core_panels_with_their_markers_and_the_final_place():
     assert housed
     for a in housed:
         assert f'<span class="mh-token-face" aria-hidden="true">{a["marker"]}</span>' in html
+
+
+@pytest.mark.django_db
+def test_every_square_posts_its_placement_exactly_as_core_move_attrs_would():
+    """The map writes its squares' htmx attributes from one sample of core's, for speed; each
+    must be what ``{% move_attrs m %}`` gives for that placement (URL, version, move)."""
+    from django.template import Context, Template
+
+    match = Match.objects.create(game_slug="komodo", players=2, options={}, version=5)
+    state = _dealt(2, 2)
+    for s in range(2):
+        animal = state["hands"][s]["animals"][0]
+        state = play(GAME, state, s, {"type": "return_animal", "animal": animal}, s + 1, 2)
+    html, moves = render(state, 0, match)
+    core = Template("{% load meeple %}{% move_attrs m %}")
+    places = [m for m in moves if m["type"] == "place_tile"]
+    for m in places:
+        attrs = core.render(Context({"m": m, "match": match, "moves": moves}))
+        assert f"{attrs} role=\"button\"" in html, m
