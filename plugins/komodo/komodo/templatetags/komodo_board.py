@@ -184,12 +184,13 @@ def komodo_map(context) -> str:
     view = context["view"]
     board = view["map"]
     box = board["box"]
-    cols = box["w"] + 2
+    cols, rows = box["w"] + 2, box["h"] + 2
     spots = _spots(context, view)
     return mark_safe("".join([
         '<div class="komodo-map" tabindex="0" role="region" aria-label="The shared map">',
-        f'<svg viewBox="{box["x"] - 1} {box["y"] - 1} {cols} {box["h"] + 2}" '
-        f'style="--komodo-cols: {cols}" role="group" aria-label="Tiles, enclosures and markers">',
+        f'<svg viewBox="{box["x"] - 1} {box["y"] - 1} {cols} {rows}" '
+        f'style="--komodo-cols: {cols}; --komodo-rows: {rows}" role="group" '
+        'aria-label="Tiles, enclosures and markers">',
         *_blocks(board["blocks"]),
         *_tiles(board["tiles"]),
         *_markers(board["markers"], _names(context)),
