@@ -28,10 +28,13 @@ class Innkeeper(Bot):
     game = "lodge_hotel"
     #: Weights of the lodge evaluation (tuned on seeded solo and three-player games).
     VALET_WEIGHT = 0.9
-    DISPLAY_WEIGHT = 0.6
+    DISPLAY_WEIGHT = 1.0
     PAIR_WEIGHT = 0.4
     PAIR_CAP = 6
     UPPER_FLOOR_WEIGHT = 0.15
+    #: An unfinished amenity counts this share of its points, times its progress to this power.
+    AMENITY_WEIGHT = 0.5
+    AMENITY_POWER = 2
     #: A refresh token is spent when the best build after clearing a level is worth this much
     #: more (averaged over this many imagined refills) than the best build now.
     REFRESH_MARGIN = 1.0
@@ -141,7 +144,7 @@ class Innkeeper(Bot):
         value += self.UPPER_FLOOR_WEIGHT * sum(1 for (f, _c), cell in grid.items() if f > 1 and cell["tile"] in ROOMS)
         for pos, done in amenity_progress(lodge).items():
             if done < 1.0:
-                value += 0.5 * AMENITY_BY_ID[grid[pos]["tile"]]["points"] * done * done - 0.5
+                value += self.AMENITY_WEIGHT * AMENITY_BY_ID[grid[pos]["tile"]]["points"] * done ** self.AMENITY_POWER - 0.5
         return value
 
     def _guest_promise(self, game, state, grid, guest):

@@ -8,7 +8,7 @@ import pytest
 from lodge_hotel.bots import Innkeeper
 from lodge_hotel.catalog import ROOMS
 from lodge_hotel.rules import lodge_score
-from lodge_hotel.testing import GAME, new, put_lodge
+from lodge_hotel.testing import GAME, guest_with, new, put_lodge
 
 from core.engine import playout
 from core.engine.bots import decide
@@ -74,3 +74,28 @@ def test_interim_scores_are_points_now_plus_part_of_unfinished_amenities():
     assert mine == sum(lodge_score(state["lodges"][0]).values()) == 3
     hot_tub = 5  # one blue room of the three it needs: half its points, a third of the way
     assert theirs == pytest.approx(0.5 * hot_tub / 3)
+
+
+def test_the_innkeeper_builds_the_room_that_lets_a_display_guest_check_in():
+    """"In order to place a guest, you must have two empty, orthogonally adjacent rooms matching
+    the colors shown on the Guest Token." Beside its red room, a blue room lets the display's
+    red-and-blue guest check in on the floor it prefers; a green room would only wait for
+    guests not yet drawn. The Innkeeper builds the blue one."""
+    state = new(2, seed=5)
+    assert state["phase"] == "build" and min(GAME.to_act(state)) == 0
+    put_lodge(state, 0, {(1, 1): "red"})
+    wanted = guest_with(("red", "blue"), floor=1)
+    others = [guest_with(("yellow", "purple"), floor=f) for f in (2, 3, 4)]
+    shown = [wanted, *others]
+    state["guest_bag"] = [g for g in state["guest_bag"] + [g for g in state["guest_display"] if g] if g not in shown]
+    state["guest_display"] = shown
+    state["lodges"][0]["valet"] = []
+    rows = []
+    for level, colors in enumerate((("blue", "green", "green", "green"), ("purple",) * 4, ("yellow",) * 4,
+                                    ("purple",) * 4)):
+        row = [next(r for r in state["room_bag"] if ROOMS[r] == c and r not in sum(rows, [])) for c in colors]
+        rows.append(row)
+        state["room_bag"] = [r for r in state["room_bag"] + [r for r in state["display"][level] if r] if r not in row]
+        state["display"][level] = row
+    move = Innkeeper().choose(GAME, state, 0, random.Random(2))
+    assert move == {"type": "take_room", "level": 1, "slot": 0}
