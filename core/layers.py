@@ -29,6 +29,12 @@ class FastInMemoryChannelLayer(InMemoryChannelLayer):
             self._cleaned_at = now
             super()._clean_expired()
 
+    def has_members(self, group: str) -> bool:
+        """Whether any channel is in ``group`` now (read from any thread: a dict look-up). A
+        socket joins its groups before it reads the match, so one joining after this answer
+        reads the committed state itself and misses nothing."""
+        return bool(self.groups.get(group))
+
     async def group_add(self, group, channel):
         self.loop = asyncio.get_running_loop()
         await super().group_add(group, channel)

@@ -191,3 +191,37 @@ async def test_the_end_of_a_game_takes_resign_away_and_offers_the_replay_live():
     assert 'data-status="finished"' in final and "replay-link" in final and "rematch-button" in final
     assert "resign-button" not in final
     await socket.disconnect()
+
+
+async def test_frames_are_rendered_only_for_audiences_that_have_a_socket_open(monkeypatch):
+    """Issue 13 item 3: after a move the live frame is rendered once per audience that has a
+    socket open, plus the mover's own (their HTTP answer carries it). Bob's socket is open,
+    alice has none, nobody watches: alice's move renders hers and bob's, bob's move only his.
+    A spectator who opens the page later gets the frame at once and the next move's too."""
+    from core.services import live
+
+    rendered = []
+    real = live.render_live
+    monkeypatch.setattr(live, "render_live", lambda match, seat, **kw: rendered.append(seat) or real(match, seat, **kw))
+    alice, _ = await session_cookie("alice")
+    bob, bob_cookie = await session_cookie("bob")
+    match = await database_sync_to_async(create_table)(alice, "tictactoe", 2)
+    await database_sync_to_async(join_table)(match.pk, bob)
+    b, connected, _ = await connect(f"/ws/match/{match.pk}/", bob_cookie)
+    assert connected
+    await drain(b)
+    rendered.clear()
+    move = database_sync_to_async(submit_move)
+    await move(match.pk, alice, {"type": "mark", "cell": 4}, 0)
+    assert sorted(rendered) == [0, 1]
+    rendered.clear()
+    await move(match.pk, bob, {"type": "mark", "cell": 0}, 1)
+    assert rendered == [1]
+    watcher, connected, _ = await connect(f"/ws/match/{match.pk}/")
+    assert connected and 'data-version="2"' in " ".join(await drain(watcher))
+    rendered.clear()
+    await move(match.pk, alice, {"type": "mark", "cell": 8}, 2)
+    assert sorted(rendered, key=str) == [0, 1, None]
+    assert any('data-version="3"' in frame for frame in await drain(watcher))
+    for socket in (b, watcher):
+        await socket.disconnect()

@@ -54,6 +54,9 @@ class Snapshot:
 
     match: Match
     seats: tuple[Seat, ...]
+    #: The seat of the person whose move this is: their HTTP answer carries its frame, so it is
+    #: rendered even when none of their sockets is open.
+    mover: int | None = None
 
     @property
     def seated(self) -> dict[str, int]:
@@ -82,22 +85,29 @@ def bot_pace(seats) -> float:
     return 0.0
 
 
-def changed(match: Match, *, lobby: bool = False, save: bool = True) -> Snapshot:
+def seats_of(match: Match) -> tuple[Seat, ...]:
+    """The match's seats in order, with what the players bar shows of their users."""
+    return tuple(match.seats.select_related("user__profile").order_by("position"))
+
+
+def changed(match: Match, *, lobby: bool = False, save: bool = True, seats: tuple | None = None,
+            mover: int | None = None) -> Snapshot:
     """Record a change of ``match``; call it inside the transaction that holds the row lock.
 
     Bumps the revision, notes whether a bot is due (so a restart finds the work again), and
     after the commit publishes the frames, tells the seated users' badges, the lobby when
     ``lobby`` is set, and wakes the bots. With ``save=False`` the caller saves the match itself
-    (one UPDATE per move instead of two).
+    (one UPDATE per move instead of two). ``seats`` are the match's seats when the caller has
+    already read them with :func:`seats_of` in this transaction.
     """
-    seats = tuple(match.seats.select_related("user__profile").order_by("position"))
+    seats = seats_of(match) if seats is None else seats
     match.revision += 1
     due = bot_due(match, seats)
     pace = bot_pace(seats) if due else 0.0
     match.bots_due_at = timezone.now() + timedelta(seconds=pace) if due else None
     if save:
         match.save(update_fields=["revision", "bots_due_at", "updated_at"])
-    snapshot = Snapshot(copy.copy(match), seats)
+    snapshot = Snapshot(copy.copy(match), seats, mover)
     user_ids = [s.user_id for s in seats if s.user_id is not None]
 
     def after_commit():
@@ -150,7 +160,7 @@ def load(match_id: int) -> Snapshot | None:
     match = Match.objects.filter(pk=match_id).first()
     if match is None:
         return None
-    return Snapshot(match, tuple(match.seats.select_related("user__profile").order_by("position")))
+    return Snapshot(match, seats_of(match))
 
 
 # ---- publishing, coalesced per match ------------------------------------------------------
@@ -206,15 +216,17 @@ def _send(snapshot: Snapshot) -> None:
             "private": match.private,
         }))
     for audience in snapshot.audiences():
+        if audience is SPECTATORS:
+            group = notify.watch_group(match.pk)
+        else:
+            group = notify.seat_user_group(match.pk, snapshot.seats[_index_of(snapshot, audience)].user_id)
+        if audience != snapshot.mover and not notify.may_have_members(group):
+            continue  # nobody of this audience has the page open: nothing to render
         frame = {
             "type": "match.frame", "revision": match.revision, "version": match.version,
             "audience": audience, "html": frame_for(snapshot, audience),
         }
-        if audience is SPECTATORS:
-            messages.append((notify.watch_group(match.pk), frame))
-        else:
-            user_id = snapshot.seats[_index_of(snapshot, audience)].user_id
-            messages.append((notify.seat_user_group(match.pk, user_id), frame))
+        messages.append((group, frame))
     notify.send_many(messages)
 
 

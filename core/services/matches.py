@@ -78,9 +78,19 @@ def submit_move(
     the seat's basis now, so simultaneous picks by several players never collide. Every
     refusal raises a :class:`Refused` subclass and leaves the database as it was.
     """
+    return play_move_of(match_id, user, move, expected_version, seen).match
+
+
+def play_move_of(
+    match_id: int, user, move: Any, expected_version: int | None, seen: str = ""
+) -> live.Snapshot:
+    """:func:`submit_move`, answering with the committed snapshot (the match and its seats), so
+    the mover's page needs no further query to find its seat and frame."""
     with transaction.atomic():
         match = Match.objects.select_for_update().get(pk=match_id)
-        seat = match.seats.filter(user=user).first() if user and user.is_authenticated else None
+        seats = live.seats_of(match)
+        user_id = user.pk if user is not None and user.is_authenticated else None
+        seat = next((s for s in seats if user_id is not None and s.user_id == user_id), None)
         if seat is None:
             raise NotAMember("You are not playing at this table.")
         if match.status != Match.Status.ACTIVE:
@@ -95,8 +105,7 @@ def submit_move(
         if seat.bot_takeover:
             seat.bot_takeover = False
             seat.save(update_fields=["bot_takeover"])
-        apply_locked(match, seat.position, move, by_bot=False)
-    return match
+        return apply_locked(match, seat.position, move, by_bot=False, seats=seats)
 
 
 def _still_seen(match: Match, position: int, seen: str) -> bool:
@@ -106,8 +115,17 @@ def _still_seen(match: Match, position: int, seen: str) -> bool:
     return seen == basis_token(game, match.state, position)
 
 
-def apply_locked(match: Match, position: int, move: Any, by_bot: bool) -> live.Snapshot:
-    """Apply a move to a match whose row the caller holds locked inside a transaction."""
+#: What a move changes on the match row while the game goes on (a finish saves the whole row).
+MOVE_FIELDS = ["version", "state", "turn_deadline", "revision", "bots_due_at", "updated_at"]
+
+
+def apply_locked(match: Match, position: int, move: Any, by_bot: bool,
+                 seats: tuple | None = None) -> live.Snapshot:
+    """Apply a move to a match whose row the caller holds locked inside a transaction.
+
+    ``seats``, when the caller has already read them (with users and profiles), saves reading
+    them again for the frames.
+    """
     game = registry().game(match.game_slug)
     if position not in game.to_act(match.state):
         raise NotYourTurn("It is not your turn.")
@@ -120,8 +138,9 @@ def apply_locked(match: Match, position: int, move: Any, by_bot: bool) -> live.S
     match.state = state
     match.turn_deadline = deadline_for(match)
     finished = finish_if_over(match, game)
-    snapshot = live.changed(match, lobby=finished, save=False)
-    match.save()
+    snapshot = live.changed(match, lobby=finished, save=False, seats=seats,
+                            mover=None if by_bot else position)
+    match.save(update_fields=None if finished else MOVE_FIELDS)
     return snapshot
 
 

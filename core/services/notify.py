@@ -35,6 +35,15 @@ def seat_user_group(match_id: int, user_id: int) -> str:
     return f"match-{match_id}-user-{user_id}"
 
 
+def may_have_members(group: str) -> bool:
+    """Whether a socket may be listening in ``group``. The embedded layer knows its groups, so
+    a frame nobody would receive is not rendered; with another layer (Redis, other processes'
+    sockets) the answer is always yes."""
+    layer = get_channel_layer()
+    knows = getattr(layer, "has_members", None)
+    return True if knows is None else knows(group)
+
+
 def send_many(messages: list[tuple[str, dict]]) -> None:
     """Send each (group, message) in order, in one trip to the event loop."""
     layer = get_channel_layer()

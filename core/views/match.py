@@ -17,7 +17,8 @@ from core.engine import MalformedMove
 from core.engine.fields import MAX_MOVE_CHARS, check_payload, load_move
 from core.models import ChatMessage, Match, Profile
 from core.rendering import match_context, render_live
-from core.services import Refused, live, submit_move
+from core.services import Refused, live
+from core.services.matches import play_move_of
 from core.services.notify import chat_posted
 from core.services.queries import seat_of
 
@@ -86,7 +87,7 @@ def _number_or_text(value: str):
     return value
 
 
-def _feedback(request, match_id: int, message: str, status: int, done: Match | None = None):
+def _feedback(request, match_id: int, message: str, status: int, done: live.Snapshot | None = None):
     """A refusal's message (or nothing) and the live area as this player's seat sees it now.
 
     After an accepted move (``done``) the frame is the one the publisher already rendered for the
@@ -95,8 +96,8 @@ def _feedback(request, match_id: int, message: str, status: int, done: Match | N
     html = format_html('<p class="feedback error" role="alert">{}</p>', message) if message else ""
     frame = None
     if done is not None:
-        seat = seat_of(done, request.user)
-        frame = live.cached_frame(done, seat.position if seat else None)
+        position = next((s.position for s in done.seats if s.user_id == request.user.pk), None)
+        frame = live.cached_frame(done.match, position)
     if frame is None:
         snapshot = live.load(match_id)
         if snapshot is None:
@@ -120,10 +121,10 @@ def match_move(request, pk):
         return _feedback(request, match.pk, "The move did not say which board you saw; refreshed.", 400)
     seen = request.POST.get("seen", "")[:64]
     try:
-        match = submit_move(match.pk, request.user, move, int(version), seen=seen)
+        done = play_move_of(match.pk, request.user, move, int(version), seen=seen)
     except Refused as exc:
         return _feedback(request, match.pk, exc.message, exc.status)
-    return _feedback(request, match.pk, "", 200, done=match)
+    return _feedback(request, match.pk, "", 200, done=done)
 
 
 def _can_chat(match: Match, user) -> bool:
