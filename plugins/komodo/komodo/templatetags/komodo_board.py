@@ -204,8 +204,13 @@ def _marker(animal, owner=None, terrain="") -> str:
     (or its terrain's while it is still off the map)."""
     colour = (f"komodo-owner-{owner}" if owner is not None
               else f'komodo-tok-{terrain or animal.get("terrain", "")}')
-    return token_html(animal["marker"], symbol=animal["marker"], kind="marker",
-                      classes=f"komodo-token {colour}")
+    return _token(animal["marker"], colour)
+
+
+@functools.cache
+def _token(letters: str, colour: str) -> str:
+    """Core's token for a marker: the same few dozen letter and colour pairs in every frame."""
+    return token_html(letters, symbol=letters, kind="marker", classes=f"komodo-token {colour}")
 
 
 @register.simple_tag
