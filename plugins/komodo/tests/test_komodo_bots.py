@@ -101,3 +101,28 @@ def test_before_housing_it_lays_three_tiles_that_together_make_a_home_this_turn(
             break
     assert moves == ["place_tile"] * 3 + ["house"]
     assert {t for t, _r in state["map"].values()} >= {"komodo-tile-29", "komodo-tile-32", "komodo-tile-35"}
+
+
+def test_while_tiles_come_it_keeps_a_second_animal_for_next_turn_and_later_houses_both():
+    """ "Each player must house at least one animal during their turn": early on, a housable
+    animal kept in hand makes the next turn safe. Once the tile pile runs low, every turn also
+    turns over a threat, so the keeper houses both animals and gets through the animals in fewer
+    turns."""
+    housed = {}
+    for pile in (30, 6):
+        state = _coop_table()
+        _lay(state, "-1,0", "komodo-tile-01")  # 11 desert blocks with the Starter's
+        _lay(state, "1,0", "komodo-tile-02")  # 11 rainforest blocks with the Starter's
+        _take(state, 0, TAIPAN_5, "animals")
+        _take(state, 0, "komodo-animal-09", "animals")  # Tarsier, 5 rainforest
+        state["removed"] += state["tiles"][pile:]
+        del state["tiles"][pile:]
+        keeper, count = Keeper(), 0
+        for ply in range(1, 4):
+            move = keeper.choose(GAME, state, 0, rng_for(5, ply))
+            if move["type"] != "house":
+                break
+            count += 1
+            state = play(GAME, state, 0, move, ply, 5)
+        housed[pile] = count
+    assert housed == {30: 1, 6: 2}
