@@ -94,7 +94,7 @@ def _team_wants(state, seat, own=False):
             weight = NEXT_WEIGHT if s == after else 1.0
             wanted += [(*ANIMAL[a], weight, a) for a in state["hands"][s]["animals"]]
     wanted += [(*ANIMAL[x["animal"]], 1.0, x["animal"]) for x in state["loose"]]
-    wanted += [(*ANIMAL[a], PILE_WEIGHT, a) for a in state["animals"]]
+    wanted += [(*ANIMAL[a], PILE_WEIGHT, a) for a in sorted(state["animals"])]  # order unseen
     return wanted
 
 
@@ -128,7 +128,7 @@ def _fit_value(encs, wanted):
     for sizes in free.values():
         sizes.sort()
     value = 0.0
-    for name, terrain, blocks, weight, _id in sorted(wanted, key=lambda w: -w[2]):
+    for name, terrain, blocks, weight, _id in sorted(wanted, key=lambda w: (-w[2], w[4])):
         if taken.get(name, 0) >= blocks:
             value += weight * blocks
             continue
