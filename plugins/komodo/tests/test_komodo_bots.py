@@ -3,6 +3,8 @@ moment any player cannot house an animal, and wins only if all 32 are housed."""
 
 from __future__ import annotations
 
+import copy
+
 from komodo.bots import Keeper
 from komodo.rules import Komodo
 from komodo.terrain import Board
@@ -126,3 +128,20 @@ def test_while_tiles_come_it_keeps_a_second_animal_for_next_turn_and_later_house
             state = play(GAME, state, 0, move, ply, 5)
         housed[pile] = count
     assert housed == {30: 1, 6: 2}
+
+
+def test_the_team_plan_cannot_tell_piles_that_differ_only_in_their_hidden_order():
+    """Co-op hands are open, but the order of the animal and tile piles is not: the keeper,
+    even handed the whole state, makes the same move for two orders of the same piles."""
+    state = _coop_table()
+    _lay(state, "-1,0", "komodo-tile-01")
+    for tile in ("komodo-tile-29", "komodo-tile-32", "komodo-tile-35", "komodo-tile-25", "komodo-tile-26"):
+        _take(state, 0, tile, "tiles")
+    _take(state, 0, DINGO, "animals")
+    _take(state, 1, TAIPAN_10, "animals")
+    other = copy.deepcopy(state)
+    other["animals"].reverse()
+    other["tiles"].reverse()
+    assert other != state and GAME.view(other, 0) == GAME.view(state, 0)
+    for seed in range(3):
+        assert Keeper().choose(GAME, state, 0, rng_for(seed, 1)) == Keeper().choose(GAME, other, 0, rng_for(seed, 1))
