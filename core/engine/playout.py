@@ -7,7 +7,7 @@ from typing import Any
 
 from .bots import Bot, RandomBot, decide
 from .game import Game, Move, Result, State
-from .play import play, resolve_options, start
+from .play import play_owned, resolve_options, start
 from .rng import rng_for
 
 
@@ -42,6 +42,10 @@ def playout(
     """Play one game to the end. Bots move in seat order whenever several seats are to act.
 
     Bots draw from their own generator (seed, "bot", ply), separate from the rules' generator.
+    The playout owns the states it plays through, so moves are applied in place
+    (:func:`~core.engine.play.play_owned`): a move the rules refuse ends the playout with the
+    error, and no half-changed state is ever returned. Replaying ``moves`` with
+    :func:`~core.engine.play.replay` gives the same final state.
     """
     options, seat_options = resolve_options(game, players, options, seat_options)
     bots = bots or [RandomBot()] * players
@@ -55,7 +59,7 @@ def playout(
             raise PlyCapExceeded(f"{game.slug}: no end after {ply_cap} plies (seed {seed})")
         seat = seats[0]
         move = decide(bots[seat], game, state, seat, rng_for(f"{seed}:bot", run.plies + 1))
-        state = play(game, state, seat, move, run.plies + 1, seed)
+        state = play_owned(game, state, seat, move, run.plies + 1, seed)
         run.moves.append((seat, move))
     run.state = state
     run.result = game.result(state)
