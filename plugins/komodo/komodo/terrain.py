@@ -1,14 +1,23 @@
 """The shared map: rotated tiles, enclosures and where a tile may go.
 
 The map is stored in the state as ``{"x,y": [tile_id, rotation]}`` in tile units. Block (global)
-coordinates are ``(3x + column, 3y + row)``. A :class:`Board` is built once per call from the
-state (one flood fill over the placed blocks, O(blocks)); each candidate placement is then
-checked in O(1): twelve facing blocks along the four edges and a tiny union-find joining the
-tile's own terrain regions to the enclosures they touch. That is the "incremental adjacency
-from the frontier": no cache is kept in the state, and no candidate needs a new flood fill.
+coordinates are ``(3x + column, 3y + row)``.
+
+A map is analysed once per distinct map into a :class:`Layout` (remembered for recently seen
+maps, since legal moves, the move handlers, views and bots all ask about the same map many times
+between two placements). Enclosures are found by joining each tile's own terrain regions along
+the edges they share with their neighbours (a small union-find over about three regions a tile),
+not by a flood fill over every block. A :class:`Board` adds the housed animals to a layout; each
+candidate placement is then checked in O(1): twelve facing blocks along the four edges and a tiny
+union-find joining the tile's own terrain regions to the enclosures they touch. No cache is kept
+in the state.
 """
 
 from __future__ import annotations
+
+from collections import OrderedDict
+from functools import lru_cache
+from types import MappingProxyType
 
 from .catalog import ANIMALS, ROCK, STARTER, TILES
 
@@ -25,9 +34,14 @@ SIDES = (
 
 
 class Face:
-    """One tile in one rotation: its nine cells, padlock cell and terrain regions."""
+    """One tile in one rotation: its nine cells, padlock cell and terrain regions.
 
-    __slots__ = ("cells", "lock", "region_of", "region_terrain", "region_size")
+    ``edges[side]`` are its letters along that side (in the order of ``SIDES``); ``facing[side]``
+    the letters it shows to a new tile when it is that tile's neighbour on ``side``.
+    """
+
+    __slots__ = ("cells", "lock", "region_of", "region_terrain", "region_size", "region_cells",
+                 "edges", "facing")
 
     def __init__(self, grid: tuple[str, str, str], lock: tuple[int, int] | None, rotation: int):
         rows = [list(r) for r in grid]
@@ -64,6 +78,12 @@ class Face:
                         self.region_of[n] = index
                         stack.append(n)
             self.region_size.append(size)
+        self.region_cells = tuple(
+            tuple(i for i in range(9) if self.region_of[i] == r)
+            for r in range(len(self.region_terrain))
+        )
+        self.edges = tuple("".join(self.cells[a] for a in mine) for _dx, _dy, mine, _t in SIDES)
+        self.facing = tuple("".join(self.cells[b] for b in theirs) for _dx, _dy, _m, theirs in SIDES)
 
 
 FACES = {
@@ -80,20 +100,471 @@ def parse_key(text: str) -> tuple[int, int]:
     return int(x), int(y)
 
 
-class Enclosure:
-    __slots__ = ("index", "terrain", "blocks", "animals", "locked", "_anchor")
+def _edges_meet(mine: str, theirs: str) -> bool:
+    """Whether two facing edges show the same terrain (rock included) on at least one block."""
+    return mine[0] == theirs[0] or mine[1] == theirs[1] or mine[2] == theirs[2]
 
-    def __init__(self, index: int, terrain: str):
-        self.index = index
-        self.terrain = terrain
-        self.blocks: list[tuple[int, int]] = []
-        self.animals: list[dict] = []
-        self.locked = False
-        self._anchor: tuple[int, int] | None = None
+
+_EDGES = sorted({edge for face in FACES.values() for edge in face.edges + face.facing})
+#: For each edge a neighbour shows, the edges of a new tile that meet it.
+MEETS = {theirs: frozenset(e for e in _EDGES if _edges_meet(e, theirs)) for theirs in _EDGES}
+#: Each tile's edges in its four rotations.
+EDGES_OF = {tid: tuple(FACES[(tid, rot)].edges for rot in range(4)) for tid in TILE}
+#: How many maps back a tile's fits are looked for (each a tile laid since).
+INHERITED_GENERATIONS = 8
+
+
+@lru_cache(maxsize=1 << 16)
+def _rotations_fitting(tid: str, sides: tuple[tuple[int, str], ...]) -> tuple[int, ...]:
+    """The rotations in which ``tid`` meets the colour of a neighbour, for an empty spot whose
+    neighbours show ``sides`` (side index, facing edge). Spots look alike all over the map and
+    across games, so each answer is remembered."""
+    fitting = []
+    for rot, edges in enumerate(EDGES_OF[tid]):
+        for side, theirs in sides:
+            if edges[side] in MEETS[theirs]:
+                fitting.append(rot)
+                break
+    return tuple(fitting)
+
+
+class Layout:
+    """One map analysed: where each face lies and which tile regions form each enclosure.
+
+    A region is one tile's connected patch of one terrain; region ``r`` of the tile at ``pos``
+    is node ``base[pos] + r``. Enclosures are numbered in the order of their first block when
+    the map is read tile by tile in the order laid, block by block, which is the order a flood
+    fill over the map meets them. Shared by every :class:`Board` of an equal map, so read-only.
+
+    A map that is a remembered map plus one tile laid (``parent``) is analysed from that one:
+    only the enclosures the new tile joins change, so the rest is carried over.
+    """
+
+    def __init__(self, items: tuple[tuple[str, str, int], ...], parent: Layout | None = None):
+        self.items = items
+        self._anchors: dict[int, tuple[int, int]] = {}
+        self._blocks: dict[int, list[tuple[int, int]]] = {}
+        self._enc_of: MappingProxyType | None = None
+        self._terrain: MappingProxyType | None = None
+        self._frontier: list[tuple[int, int]] | None = None
+        self._sides: dict[tuple[int, int], tuple] = {}
+        self._near: dict[tuple[int, int], frozenset] = {}
+        self._fits: dict[str, list[tuple[int, int, int]]] = {}
+        self._spot_fits: dict[str, dict[tuple[int, int], tuple[int, ...]]] = {}
+        self._inherited: tuple[Layout, set] | None = None
+        self._connected: dict[tuple[int, int], bool] = {}
+        self._cut: set[tuple[int, int]] | bool | None = None
+        self._empty: tuple[Enclosure, ...] | None = None
+        if parent is not None:
+            self._extend(parent, items[-1])
+        else:
+            self._analyse(items)
+
+    def _analyse(self, items) -> None:
+        faces: dict[tuple[int, int], Face] = {}
+        tile_at: dict[tuple[int, int], str] = {}
+        base: dict[tuple[int, int], int] = {}
+        node_face: list[Face] = []
+        node_region: list[int] = []
+        node_pos: list[tuple[int, int]] = []
+        for text, tid, rot in items:
+            pos = parse_key(text)
+            face = FACES[(tid, rot)]
+            faces[pos] = face
+            tile_at[pos] = tid
+            base[pos] = len(node_face)
+            for r in range(len(face.region_terrain)):
+                node_face.append(face)
+                node_region.append(r)
+                node_pos.append(pos)
+        parent = list(range(len(node_face)))
+
+        def find(i):
+            while parent[i] != i:
+                parent[i] = parent[parent[i]]
+                i = parent[i]
+            return i
+
+        for (x, y), face in faces.items():
+            for dx, dy, mine, theirs in (SIDES[1], SIDES[2]):  # right and below: each edge once
+                npos = (x + dx, y + dy)
+                other = faces.get(npos)
+                if other is None:
+                    continue
+                for a, b in zip(mine, theirs, strict=True):
+                    t = face.cells[a]
+                    if t == ROCK or t != other.cells[b]:
+                        continue
+                    ra = find(base[(x, y)] + face.region_of[a])
+                    rb = find(base[npos] + other.region_of[b])
+                    if ra != rb:
+                        parent[max(ra, rb)] = min(ra, rb)
+        enc_of_root: dict[int, int] = {}
+        node_enc: list[int] = []
+        terrains: list[str] = []
+        sizes: list[int] = []
+        locked: list[bool] = []
+        members: list[list[int]] = []
+        for node in range(len(node_face)):
+            root = find(node)
+            index = enc_of_root.get(root)
+            face, r = node_face[node], node_region[node]
+            if index is None:
+                index = enc_of_root[root] = len(terrains)
+                terrains.append(face.region_terrain[r])
+                sizes.append(0)
+                locked.append(False)
+                members.append([])
+            node_enc.append(index)
+            sizes[index] += face.region_size[r]
+            if face.lock is not None and face.region_of[face.lock] == r:
+                locked[index] = True
+            members[index].append(node)
+        self.faces, self.tile_at, self.base = faces, tile_at, base
+        self.node_enc = node_enc
+        self.enc_terrain, self.enc_size, self.enc_locked = terrains, sizes, locked
+        self._members = members
+        self._node_face, self._node_region, self._node_pos = node_face, node_region, node_pos
+
+    def _extend(self, old: Layout, item: tuple[str, str, int]) -> None:
+        """The analysis of ``old``'s map with one more tile: the tile's regions join the
+        enclosures they touch; merged enclosures take the lowest number of the group (the one
+        met first), the numbers after an absorbed one move down, and regions that join nothing
+        become new enclosures at the end, exactly as a fresh analysis numbers them."""
+        text, tid, rot = item
+        pos = parse_key(text)
+        face = FACES[(tid, rot)]
+        first = len(old.node_enc)
+        count = len(face.region_terrain)
+        # a small union-find over the old enclosures (0..E-1) and the new regions (E..E+count-1)
+        old_count = len(old.enc_terrain)
+        parent: dict[int, int] = {}
+
+        def find(i):
+            while parent.get(i, i) != i:
+                i = parent[i]
+            return i
+
+        x, y = pos
+        for dx, dy, mine, theirs in SIDES:
+            npos = (x + dx, y + dy)
+            other = old.faces.get(npos)
+            if other is None:
+                continue
+            nbase = old.base[npos]
+            for a, b in zip(mine, theirs, strict=True):
+                t = face.cells[a]
+                if t == ROCK or t != other.cells[b]:
+                    continue
+                ra = find(old_count + face.region_of[a])
+                rb = find(old.node_enc[nbase + other.region_of[b]])
+                if ra != rb:
+                    parent[max(ra, rb)] = min(ra, rb)
+        groups: dict[int, list[int]] = {}
+        for item_id in list(parent) + [old_count + r for r in range(count)]:
+            groups.setdefault(find(item_id), [])
+        for item_id in set(parent) | {old_count + r for r in range(count)}:
+            groups[find(item_id)].append(item_id)
+        absorbed = {i for root, ids in groups.items() for i in ids if i != root and i < old_count}
+        renumber = list(range(old_count))
+        next_index = old_count
+        if absorbed:
+            next_index = 0
+            for index in range(old_count):
+                if index not in absorbed:
+                    renumber[index] = next_index
+                    next_index += 1
+            for index in absorbed:
+                renumber[index] = renumber[find(index)]
+        region_enc = [0] * count
+        for root in sorted(root for root in groups if root >= old_count):
+            for item_id in groups[root]:
+                region_enc[item_id - old_count] = next_index
+            next_index += 1
+        for root, ids in groups.items():
+            if root < old_count:
+                for item_id in ids:
+                    if item_id >= old_count:
+                        region_enc[item_id - old_count] = renumber[root]
+        grown = next_index - (old_count - len(absorbed))
+        if absorbed:
+            terrains = [""] * next_index
+            sizes = [0] * next_index
+            locked = [False] * next_index
+            members: list[list[int]] = [[] for _ in range(next_index)]
+            for index in range(old_count):
+                new = renumber[index]
+                terrains[new] = old.enc_terrain[index]
+                sizes[new] += old.enc_size[index]
+                locked[new] = locked[new] or old.enc_locked[index]
+                members[new] = members[new] + old._members[index] if members[new] else old._members[index]
+            self.node_enc = [renumber[e] for e in old.node_enc] + region_enc
+        else:  # nothing merged: the old numbers stand, new enclosures come after them
+            terrains = old.enc_terrain + [""] * grown
+            sizes = old.enc_size + [0] * grown
+            locked = old.enc_locked + [False] * grown
+            members = old._members + [[] for _ in range(grown)]
+            self.node_enc = old.node_enc + region_enc
+        for r in range(count):
+            new = region_enc[r]
+            terrains[new] = face.region_terrain[r]
+            sizes[new] += face.region_size[r]
+            if face.lock is not None and face.region_of[face.lock] == r:
+                locked[new] = True
+            members[new] = members[new] + [first + r]  # a new list: the old one stays as it was
+        self.faces = dict(old.faces)
+        self.faces[pos] = face
+        self.tile_at = dict(old.tile_at)
+        self.tile_at[pos] = tid
+        self.base = dict(old.base)
+        self.base[pos] = first
+        self.enc_terrain, self.enc_size, self.enc_locked = terrains, sizes, locked
+        self._members = members
+        self._node_face = old._node_face + [face] * count
+        self._node_region = old._node_region + list(range(count))
+        self._node_pos = old._node_pos + [pos] * count
+        changed = set(region_enc)  # every enclosure the new tile joins (or starts)
+        for mine, theirs in ((self._blocks, old._blocks), (self._anchors, old._anchors)):
+            for index, known in theirs.items():
+                if renumber[index] not in changed:
+                    mine[renumber[index]] = known
+        around = {(x + dx, y + dy) for dx, dy, _m, _t in SIDES}
+        moved = around | {pos}
+        self._sides = {spot: sides for spot, sides in old._sides.items() if spot not in moved}
+        if old._frontier is not None:
+            spots = (set(old._frontier) - {pos}) | {p for p in around if p not in self.faces}
+            self._frontier = sorted(spots, key=lambda p: (p[1], p[0]))
+        # where a tile fits changes only beside the new tile: the rest of the old answers stand
+        self._inherited = (old, moved)
+
+    # ---- blocks --------------------------------------------------------------------------
+    def enc_index(self, bx: int, by: int) -> int | None:
+        """The enclosure a block belongs to (None for rock or no tile)."""
+        x, cx = divmod(bx, 3)
+        y, cy = divmod(by, 3)
+        face = self.faces.get((x, y))
+        if face is None:
+            return None
+        r = face.region_of[cy * 3 + cx]
+        return None if r < 0 else self.node_enc[self.base[(x, y)] + r]
+
+    def blocks(self, index: int) -> list[tuple[int, int]]:
+        found = self._blocks.get(index)
+        if found is None:
+            found = []
+            for node in self._members[index]:
+                x, y = self._node_pos[node]
+                for i in self._node_face[node].region_cells[self._node_region[node]]:
+                    found.append((3 * x + i % 3, 3 * y + i // 3))
+            self._blocks[index] = found
+        return found
+
+    def anchor(self, index: int) -> tuple[int, int]:
+        """The enclosure's top-left block."""
+        found = self._anchors.get(index)
+        if found is None:
+            found = self._anchors[index] = min(self.blocks(index), key=lambda b: (b[1], b[0]))
+        return found
 
     @property
-    def size(self) -> int:
-        return len(self.blocks)
+    def enc_of(self) -> MappingProxyType:
+        if self._enc_of is None:
+            self._enc_of = MappingProxyType(
+                {b: index for index in range(len(self.enc_terrain)) for b in self.blocks(index)})
+        return self._enc_of
+
+    @property
+    def terrain(self) -> MappingProxyType:
+        if self._terrain is None:
+            found = {}
+            for (x, y), face in self.faces.items():
+                for i, t in enumerate(face.cells):
+                    if t != ROCK:
+                        found[(3 * x + i % 3, 3 * y + i // 3)] = t
+            self._terrain = MappingProxyType(found)
+        return self._terrain
+
+    # ---- placing -------------------------------------------------------------------------
+    def frontier(self) -> list[tuple[int, int]]:
+        if self._frontier is None:
+            spots = set()
+            for x, y in self.faces:
+                for dx, dy, _m, _t in SIDES:
+                    p = (x + dx, y + dy)
+                    if p not in self.faces:
+                        spots.add(p)
+            self._frontier = sorted(spots, key=lambda p: (p[1], p[0]))
+        return list(self._frontier)
+
+    def sides(self, spot: tuple[int, int]) -> tuple[tuple[int, str], ...]:
+        """For an empty spot: each neighbour's side index and the edge it shows the spot."""
+        found = self._sides.get(spot)
+        if found is None:
+            x, y = spot
+            faces = self.faces
+            found = self._sides[spot] = tuple(
+                (side, faces[(x + dx, y + dy)].facing[side])
+                for side, (dx, dy, _m, _t) in enumerate(SIDES) if (x + dx, y + dy) in faces)
+        return found
+
+    def near(self, spot: tuple[int, int]) -> frozenset:
+        """Every enclosure a tile laid on an empty spot could join (any non-rock facing block)."""
+        found = self._near.get(spot)
+        if found is None:
+            x, y = spot
+            encs = set()
+            for dx, dy, _mine, theirs in SIDES:
+                npos = (x + dx, y + dy)
+                other = self.faces.get(npos)
+                if other is not None:
+                    encs |= {self.node_enc[self.base[npos] + other.region_of[b]]
+                             for b in theirs if other.region_of[b] >= 0}
+            found = self._near[spot] = frozenset(encs)
+        return found
+
+    def colour_fits(self, tid: str) -> list[tuple[int, int, int]]:
+        """Every (x, y, rotation) on the frontier where ``tid`` joins the map along an edge and
+        matches a neighbour's colour on at least one block, in frontier then rotation order."""
+        found = self._fits.get(tid)
+        if found is None:
+            by_spot = self._fits_by_spot(tid)
+            found = self._fits[tid] = [(x, y, rot) for y, x in sorted(by_spot)
+                                       for rot in by_spot[(y, x)]]
+        return found
+
+    def _fits_by_spot(self, tid: str) -> dict[tuple[int, int], tuple[int, ...]]:
+        """The rotations that fit ``tid`` at each frontier spot, keyed (row, column). Taken
+        from the last few maps before this one where known: only the spots beside a tile laid
+        since need working out again."""
+        found = self._spot_fits.get(tid)
+        if found is not None:
+            return found
+        earlier, moved, layout = None, set(), self
+        for _generation in range(INHERITED_GENERATIONS):
+            if layout._inherited is None:
+                break
+            layout, step = layout._inherited
+            moved |= step
+            earlier = layout._spot_fits.get(tid)
+            if earlier is not None:
+                break
+        if earlier is None:
+            spots = self.frontier()
+        else:
+            spots = [spot for spot in moved if spot not in self.faces and self.sides(spot)]
+            moved = {(y, x) for x, y in moved}
+            earlier = {spot: rots for spot, rots in earlier.items() if spot not in moved}
+        found = earlier or {}
+        for x, y in spots:
+            found[(y, x)] = _rotations_fitting(tid, self.sides((x, y)))
+        self._spot_fits[tid] = found
+        return found
+
+    def empty_enclosures(self) -> tuple[Enclosure, ...]:
+        """Every enclosure with no animal in it, shared by the boards of this map."""
+        if self._empty is None:
+            self._empty = tuple(Enclosure(i, self) for i in range(len(self.enc_terrain)))
+        return self._empty
+
+    def connected_without(self, pos: tuple[int, int]) -> bool:
+        """Whether the map stays in one piece without the tile at ``pos``: it does unless that
+        tile is a cut tile (found for the whole map in one depth-first search)."""
+        if self._cut is None:
+            self._cut = self._cut_tiles()
+        if self._cut is not False and pos in self.faces:
+            return pos not in self._cut
+        return self._connected_by_search(pos)
+
+    def _cut_tiles(self) -> set[tuple[int, int]] | bool:
+        """The tiles whose removal splits the map (articulation points of the tiles' edge
+        graph), or False when the map is not in one piece to begin with."""
+        faces = self.faces
+
+        def neighbours(p):
+            return [(p[0] + dx, p[1] + dy) for dx, dy, _m, _t in SIDES
+                    if (p[0] + dx, p[1] + dy) in faces]
+
+        root = next(iter(faces))
+        order, low, cut, children = {root: 0}, {root: 0}, set(), 0
+        stack = [(root, None, iter(neighbours(root)))]
+        while stack:
+            tile, parent, ahead = stack[-1]
+            for n in ahead:
+                if n == parent:
+                    continue
+                if n in order:
+                    low[tile] = min(low[tile], order[n])
+                else:
+                    order[n] = low[n] = len(order)
+                    stack.append((n, tile, iter(neighbours(n))))
+                    break
+            else:
+                stack.pop()
+                if parent is None:
+                    continue
+                low[parent] = min(low[parent], low[tile])
+                if parent == root:
+                    children += 1
+                elif low[tile] >= order[parent]:
+                    cut.add(parent)
+        if children > 1:
+            cut.add(root)
+        return cut if len(order) == len(faces) else False
+
+    def _connected_by_search(self, pos: tuple[int, int]) -> bool:
+        found = self._connected.get(pos)
+        if found is None:
+            rest = [p for p in self.faces if p != pos]
+            found = True
+            if rest:
+                seen, stack = {rest[0]}, [rest[0]]
+                while stack:
+                    x, y = stack.pop()
+                    for dx, dy, _m, _t in SIDES:
+                        n = (x + dx, y + dy)
+                        if n != pos and n in self.faces and n not in seen:
+                            seen.add(n)
+                            stack.append(n)
+                found = len(seen) == len(rest)
+            self._connected[pos] = found
+        return found
+
+
+#: Recently analysed maps, least recently used first: a game has about fifty, and a search
+#: bot's imagined games a few hundred more.
+_LAYOUTS: OrderedDict[tuple, Layout] = OrderedDict()
+LAYOUTS_KEPT = 512
+
+
+def layout_of(tile_map: dict[str, list]) -> Layout:
+    """The analysed layout of a map (the same object for equal maps laid in the same order)."""
+    items = tuple((text, tid, rot) for text, (tid, rot) in tile_map.items())
+    found = _LAYOUTS.get(items)
+    if found is not None:
+        _LAYOUTS.move_to_end(items)
+        return found
+    found = _LAYOUTS[items] = Layout(items, _LAYOUTS.get(items[:-1]))
+    if len(_LAYOUTS) > LAYOUTS_KEPT:
+        _LAYOUTS.popitem(last=False)
+    return found
+
+
+class Enclosure:
+    """One enclosure of a board: its land (from the layout) and the animals housed in it."""
+
+    __slots__ = ("index", "terrain", "size", "locked", "animals", "_layout")
+
+    def __init__(self, index: int, layout: Layout, animals: list[dict] | tuple = ()):
+        self.index = index
+        self.terrain = layout.enc_terrain[index]
+        self.size = layout.enc_size[index]
+        self.locked = layout.enc_locked[index]
+        self.animals = animals
+        self._layout = layout
+
+    @property
+    def blocks(self) -> list[tuple[int, int]]:
+        return list(self._layout.blocks(self.index))
 
     @property
     def species(self) -> set[str]:
@@ -104,70 +575,90 @@ class Enclosure:
         return max((ANIMAL[h["animal"]][2] for h in self.animals), default=0)
 
     def anchor(self) -> tuple[int, int]:
-        """The enclosure's top-left block (its blocks are fixed once the board is built)."""
-        if self._anchor is None:
-            self._anchor = min(self.blocks, key=lambda b: (b[1], b[0]))
-        return self._anchor
+        """The enclosure's top-left block."""
+        return self._layout.anchor(self.index)
 
 
 class Board:
-    """The analysed map: faces by position, the enclosure of every block, housed animals."""
+    """The analysed map: faces by position, the enclosure of every block, housed animals.
 
-    def __init__(self, tile_map: dict[str, list], housed: list[dict]):
-        self.faces: dict[tuple[int, int], Face] = {}
-        self.tile_at: dict[tuple[int, int], str] = {}
-        for text, (tid, rot) in tile_map.items():
-            pos = parse_key(text)
-            self.faces[pos] = FACES[(tid, rot)]
-            self.tile_at[pos] = tid
-        terrain: dict[tuple[int, int], str] = {}
-        locks = set()
-        for (x, y), face in self.faces.items():
-            for i, t in enumerate(face.cells):
-                if t != ROCK:
-                    terrain[(3 * x + i % 3, 3 * y + i // 3)] = t
-            if face.lock is not None:
-                locks.add((3 * x + face.lock % 3, 3 * y + face.lock // 3))
-        self.terrain = terrain
-        self.locks = locks
-        self.enc_of: dict[tuple[int, int], int] = {}
-        self.enclosures: list[Enclosure] = []
-        for block, t in terrain.items():
-            if block in self.enc_of:
-                continue
-            enc = Enclosure(len(self.enclosures), t)
-            self.enclosures.append(enc)
-            self.enc_of[block] = enc.index
-            stack = [block]
-            while stack:
-                bx, by = b = stack.pop()
-                enc.blocks.append(b)
-                if b in locks:
-                    enc.locked = True
-                for n in ((bx + 1, by), (bx - 1, by), (bx, by + 1), (bx, by - 1)):
-                    if n not in self.enc_of and terrain.get(n) == t:
-                        self.enc_of[n] = enc.index
-                        stack.append(n)
+    ``faces``, ``tile_at``, ``terrain`` and ``enc_of`` are read-only mappings shared with every
+    board of an equal map; ``enclosures`` (with their animals) belong to this board.
+    """
+
+    def __init__(self, tile_map: dict[str, list], housed: list[dict],
+                 layout: Layout | None = None):
+        layout = self.layout = layout or layout_of(tile_map)
+        self._faces = layout.faces
+        self.faces = MappingProxyType(layout.faces)
+        self.tile_at = MappingProxyType(layout.tile_at)
+        # enclosures without animals are the layout's own (their animals an empty tuple)
+        self.enclosures = enclosures = list(layout.empty_enclosures())
         for h in housed:
-            index = self.enc_of.get((h["x"], h["y"]))
+            index = layout.enc_index(h["x"], h["y"])
             if index is not None:
-                self.enclosures[index].animals.append(h)
+                if not enclosures[index].animals:
+                    enclosures[index] = Enclosure(index, layout, [])
+                enclosures[index].animals.append(h)
+        self._risky: set[tuple[int, int]] | None = None
+
+    @property
+    def terrain(self) -> MappingProxyType:
+        return self.layout.terrain
+
+    @property
+    def enc_of(self) -> MappingProxyType:
+        return self.layout.enc_of
+
+    @property
+    def locks(self) -> set[tuple[int, int]]:
+        return {(3 * x + face.lock % 3, 3 * y + face.lock // 3)
+                for (x, y), face in self._faces.items() if face.lock is not None}
+
+    def enc_index(self, bx: int, by: int) -> int | None:
+        return self.layout.enc_index(bx, by)
 
     def enclosure_at(self, bx: int, by: int) -> Enclosure | None:
-        index = self.enc_of.get((bx, by))
+        index = self.layout.enc_index(bx, by)
         return None if index is None else self.enclosures[index]
 
     def frontier(self) -> list[tuple[int, int]]:
-        spots = set()
-        for x, y in self.faces:
-            for dx, dy, _m, _t in SIDES:
-                p = (x + dx, y + dy)
-                if p not in self.faces:
-                    spots.add(p)
-        return sorted(spots, key=lambda p: (p[1], p[0]))
+        return self.layout.frontier()
 
     def marker_tiles(self) -> set[tuple[int, int]]:
         return {(h["x"] // 3, h["y"] // 3) for e in self.enclosures for h in e.animals}
+
+    def placements(self, tid: str) -> list[tuple[int, int, int]]:
+        """Every (x, y, rotation) where ``tid`` may be laid: :meth:`check` finds no reason.
+
+        Joining and colour depend on the map alone (worked out once per layout); only a spot
+        next to enclosures of two different species needs the full check for merging them.
+        """
+        fits = self.layout.colour_fits(tid)
+        risky = self._risky_spots()
+        if not risky:
+            return list(fits)
+        refused = {(x, y, rot) for x, y, rot in fits
+                   if (x, y) in risky and self.check(tid, rot, x, y)[0] is not None}
+        return [fit for fit in fits if fit not in refused] if refused else list(fits)
+
+    def _risky_spots(self) -> set[tuple[int, int]]:
+        """Frontier spots next to two enclosures of one terrain housing different species: only
+        there can a tile merge different species (a tile joins enclosures through one of its
+        own regions, which has one terrain)."""
+        if self._risky is None:
+            species = {e.index: e.species for e in self.enclosures if e.animals}
+            self._risky = set()
+            if len(set().union(*species.values())) > 1:
+                terrain = self.layout.enc_terrain
+                for spot in self.layout.frontier():
+                    near: dict[str, set[str]] = {}
+                    for e in self.layout.near(spot):
+                        if e in species:
+                            near.setdefault(terrain[e], set()).update(species[e])
+                    if any(len(found) > 1 for found in near.values()):
+                        self._risky.add(spot)
+        return self._risky
 
     def check(self, tid: str, rot: int, x: int, y: int, colour: bool = True):
         """Why ``tid`` may not go at (x, y) in ``rot``, or None plus the merged groups.
@@ -175,13 +666,15 @@ class Board:
         Returns ``(reason, groups)``; groups are ``[(terrain, size, [enclosure indices])]`` for
         every terrain region of the new tile after joining the enclosures it touches.
         """
-        if (x, y) in self.faces:
+        faces = self._faces
+        if (x, y) in faces:
             return "That space already has a tile.", None
         face = FACES[(tid, rot)]
         touching = matched = False
         count = len(face.region_terrain)
         parent = list(range(count))
         joined: dict[int, int] = {}
+        base, node_enc = self.layout.base, self.layout.node_enc
 
         def find(i):
             while parent[i] != i:
@@ -190,11 +683,11 @@ class Board:
             return i
 
         for dx, dy, mine, theirs in SIDES:
-            other = self.faces.get((x + dx, y + dy))
+            npos = (x + dx, y + dy)
+            other = faces.get(npos)
             if other is None:
                 continue
             touching = True
-            ox, oy = 3 * (x + dx), 3 * (y + dy)
             for a, b in zip(mine, theirs, strict=True):
                 t = face.cells[a]
                 if t != other.cells[b]:
@@ -202,7 +695,7 @@ class Board:
                 matched = True
                 if t == ROCK:
                     continue
-                enc = self.enc_of[(ox + b % 3, oy + b // 3)]
+                enc = node_enc[base[npos] + other.region_of[b]]
                 region = find(face.region_of[a])
                 if enc in joined:
                     other_region = find(joined[enc])
@@ -243,18 +736,31 @@ class Board:
         return all(e.need <= size_of.get(e.index, e.size) for e in self.enclosures if e.animals)
 
     def connected_without(self, pos: tuple[int, int]) -> bool:
-        rest = [p for p in self.faces if p != pos]
-        if not rest:
-            return True
-        seen, stack = {rest[0]}, [rest[0]]
-        while stack:
-            x, y = stack.pop()
-            for dx, dy, _m, _t in SIDES:
-                n = (x + dx, y + dy)
-                if n != pos and n in self.faces and n not in seen:
-                    seen.add(n)
-                    stack.append(n)
-        return len(seen) == len(rest)
+        return self.layout.connected_without(pos)
+
+
+#: The boards the rules asked for last, by map and housed animals: one move's legal moves,
+#: handler and log line all look at the same board.
+_BOARDS: OrderedDict[tuple, Board] = OrderedDict()
+BOARDS_KEPT = 8
+
+
+def board_of(tile_map: dict[str, list], housed: list[dict]) -> Board:
+    """The board of this map with these animals, shared with other asks for an equal one, so
+    read-only: its animals are copies of the housed entries, not the state's own."""
+    items = tuple((text, tid, rot) for text, (tid, rot) in tile_map.items())
+    ask = (items, tuple((h["animal"], h["owner"], h["x"], h["y"], h.get("lock")) for h in housed))
+    found = _BOARDS.get(ask)
+    if found is not None:
+        _BOARDS.move_to_end(ask)
+        return found
+    layout = _LAYOUTS.get(items)
+    if layout is None:
+        layout = layout_of(tile_map)
+    found = _BOARDS[ask] = Board(tile_map, [dict(h) for h in housed], layout)
+    if len(_BOARDS) > BOARDS_KEPT:
+        _BOARDS.popitem(last=False)
+    return found
 
 
 def starter_map() -> dict[str, list]:

@@ -7,7 +7,7 @@ from core.engine.cards import to_bottom
 from core.engine.fields import get_list
 
 from ..catalog import ANIMALS, TERRAINS, TILES, WILDS
-from ..terrain import ANIMAL, Board
+from ..terrain import ANIMAL, board_of
 
 WILD = dict(WILDS)
 
@@ -38,7 +38,7 @@ class Base:
     """What every move handler checks first, and the analysed map."""
 
     def _board(self, state):
-        return Board(state["map"], state["housed"])
+        return board_of(state["map"], state["housed"])
 
     def _phase(self, state, phase):
         if state["phase"] != phase:

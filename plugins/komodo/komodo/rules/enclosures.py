@@ -99,11 +99,11 @@ def _homes(board, animal):
 
 
 def _locked(board, housed):
-    return housed.get("lock") or board.enclosures[board.enc_of[(housed["x"], housed["y"])]].locked
+    return housed.get("lock") or board.enclosure_at(housed["x"], housed["y"]).locked
 
 
 def _pair_protected(board, housed):
-    enc = board.enclosures[board.enc_of[(housed["x"], housed["y"])]]
+    enc = board.enclosure_at(housed["x"], housed["y"])
     return sum(1 for h in enc.animals if species(h["animal"]) == species(housed["animal"])) > 1
 
 

@@ -54,18 +54,14 @@ def _placement_fields(move):
 
 
 def _placements(board, tiles, first=False):
-    """Every legal place_tile move for these tiles (or just whether one exists)."""
+    """Every legal place_tile move for these tiles (or just whether one exists), tile by tile,
+    spot by spot along the frontier, rotation by rotation."""
     moves = []
-    spots = board.frontier()
     for tid in tiles:
-        for x, y in spots:
-            for rot in range(4):
-                if board.check(tid, rot, x, y)[0] is None:
-                    if first:
-                        return [True]
-                    moves.append(
-                        {"type": "place_tile", "tile": tid, "x": x, "y": y, "rotation": rot}
-                    )
+        for x, y, rot in board.placements(tid):
+            if first:
+                return [True]
+            moves.append({"type": "place_tile", "tile": tid, "x": x, "y": y, "rotation": rot})
     return moves
 
 

@@ -79,7 +79,7 @@ class WildCards:
             elif kind == RELOCATION:
                 for h in state["housed"]:
                     if h["owner"] == seat or not _locked(board, h):
-                        here = board.enc_of[(h["x"], h["y"])]
+                        here = board.enc_index(h["x"], h["y"])
                         moves += [
                             {
                                 "type": "relocate",
@@ -89,7 +89,7 @@ class WildCards:
                                 "y": y,
                             }
                             for x, y in _homes(board, h["animal"])
-                            if board.enc_of[(x, y)] != here
+                            if board.enc_index(x, y) != here
                         ]
             elif kind == RECYCLING:
                 moves += [
@@ -408,11 +408,10 @@ class WildCards:
         board = self._board(state)
         if housed["owner"] != seat and _locked(board, housed):
             raise IllegalMove("A padlock protects that animal: only its owner may relocate it.")
-        if board.enc_of.get((x, y)) == board.enc_of[(housed["x"], housed["y"])]:
+        if board.enc_index(x, y) == board.enc_index(housed["x"], housed["y"]):
             raise IllegalMove("Move the animal to a different enclosure.")
         was_locked = _locked(board, housed)
-        board.enclosures[board.enc_of[(housed["x"], housed["y"])]].animals.remove(housed)
-        self._check_home(board, animal, x, y)
+        self._check_home(board, animal, x, y)  # another enclosure: its own animals decide
         self._spend(state, seat, card)
         housed.update(x=x, y=y, lock=was_locked)
         _touch(state, seat, animals=[animal])

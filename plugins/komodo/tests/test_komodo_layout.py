@@ -1,0 +1,178 @@
+"""The map analysis finds enclosures by joining tile regions (and remembers it per map); these
+tests hold it to a plain block-by-block flood fill, the way the map was first analysed, so the
+faster analysis can never disagree with the ruling "An enclosure is a set of same-terrain blocks
+connected orthogonally, across tile borders. Rock blocks and other terrains split enclosures."
+"""
+
+from __future__ import annotations
+
+import random
+
+from komodo.catalog import ROCK, STARTER, TILES
+from komodo.rules import _placements
+from komodo.terrain import ANIMAL, FACES, SIDES, Board, Layout, key, layout_of
+
+SPECIES_BY_TERRAIN = {}
+for _aid, (_species, _terrain, _blocks) in ANIMAL.items():
+    SPECIES_BY_TERRAIN.setdefault(_terrain, []).append(_aid)
+
+
+def flood_fill(tile_map):
+    """Enclosures as a flood fill over every placed block meets them: [(terrain, blocks,
+    locked)] in order of discovery, and the enclosure index of every block."""
+    terrain, locks = {}, set()
+    for text, (tid, rot) in tile_map.items():
+        x, y = map(int, text.split(","))
+        face = FACES[(tid, rot)]
+        for i, t in enumerate(face.cells):
+            if t != ROCK:
+                terrain[(3 * x + i % 3, 3 * y + i // 3)] = t
+        if face.lock is not None:
+            locks.add((3 * x + face.lock % 3, 3 * y + face.lock // 3))
+    enc_of, found = {}, []
+    for block, t in terrain.items():
+        if block in enc_of:
+            continue
+        blocks, stack = [], [block]
+        enc_of[block] = len(found)
+        while stack:
+            bx, by = b = stack.pop()
+            blocks.append(b)
+            for n in ((bx + 1, by), (bx - 1, by), (bx, by + 1), (bx, by - 1)):
+                if n not in enc_of and terrain.get(n) == t:
+                    enc_of[n] = len(found)
+                    stack.append(n)
+        found.append((t, blocks, any(b in locks for b in blocks)))
+    return found, enc_of, terrain
+
+
+def grown_maps(seed, count=30):
+    """Maps grown one random legal tile at a time, with animals housed now and then."""
+    rng = random.Random(seed)
+    tiles = [t[0] for t in TILES if t[0] != STARTER]
+    rng.shuffle(tiles)
+    tile_map, housed = {key(0, 0): [STARTER, 0]}, []
+    while tiles and len(tile_map) < count:
+        board = Board(tile_map, housed)
+        moves = _placements(board, tiles[:3])
+        if not moves:
+            tiles.append(tiles.pop(0))
+            continue
+        m = rng.choice(moves)
+        for tid in rng.sample(tiles, 5):  # some tiles' fits are worked out before the map grows
+            board.layout.colour_fits(tid)
+        tiles.remove(m["tile"])
+        tile_map[key(m["x"], m["y"])] = [m["tile"], m["rotation"]]
+        board = Board(tile_map, housed)
+        enc = rng.choice(board.enclosures)
+        free = [a for a in SPECIES_BY_TERRAIN[enc.terrain] if all(h["animal"] != a for h in housed)]
+        if free and rng.random() < 0.4 and not (enc.species - {ANIMAL[free[0]][0]}):
+            x, y = enc.anchor()
+            housed.append({"animal": free[0], "owner": 0, "x": x, "y": y, "lock": False})
+        yield dict(tile_map), list(housed)
+
+
+def test_enclosures_are_the_flood_fill_enclosures_in_the_same_order():
+    for seed in range(4):
+        for tile_map, housed in grown_maps(seed):
+            board = Board(tile_map, housed)
+            expected, enc_of, terrain = flood_fill(tile_map)
+            assert [(e.terrain, e.size, e.locked) for e in board.enclosures] == [
+                (t, len(blocks), locked) for t, blocks, locked in expected]
+            for e, (_t, blocks, _l) in zip(board.enclosures, expected, strict=True):
+                assert sorted(e.blocks) == sorted(blocks)
+                assert e.anchor() == min(blocks, key=lambda b: (b[1], b[0]))
+            assert dict(board.enc_of) == enc_of and dict(board.terrain) == terrain
+            for h in housed:
+                assert h in board.enclosures[enc_of[(h["x"], h["y"])]].animals
+
+
+def test_listed_placements_are_exactly_the_spots_the_full_check_accepts():
+    """"A new tile must touch the map along at least one full edge, and on at least one of its
+    touching edges at least one pair of facing blocks must be the same terrain", and "no two
+    species may end up sharing": the quick listing agrees with the full check of every spot and
+    rotation, for every tile, animals housed or not."""
+    rng = random.Random(7)
+    for seed in range(3):
+        for tile_map, housed in grown_maps(seed, count=22):
+            board = Board(tile_map, housed)
+            for tid in rng.sample([t[0] for t in TILES if t[0] != STARTER], 6):
+                expected = [(x, y, rot) for x, y in board.frontier() for rot in range(4)
+                            if board.check(tid, rot, x, y)[0] is None]
+                assert board.placements(tid) == expected
+
+
+def test_a_spot_between_two_species_lists_only_placements_that_keep_them_apart():
+    """"No two species may end up sharing": a desert tile between a Taipan enclosure and a
+    Devil enclosure is not listed where it would join them."""
+    desert9, dd_ff, dd_gg = "komodo-tile-01", "komodo-tile-05", "komodo-tile-09"
+    taipan, devil = "komodo-animal-01", "komodo-animal-03"
+    tile_map = {key(0, 0): [desert9, 0], key(2, 0): [dd_ff, 0]}
+    housed = [{"animal": taipan, "owner": 0, "x": 0, "y": 0, "lock": False},
+              {"animal": devil, "owner": 1, "x": 6, "y": 0, "lock": False}]
+    assert (1, 0, 0) in Board(tile_map, []).placements(dd_gg)
+    assert (1, 0, 0) not in Board(tile_map, housed).placements(dd_gg)
+
+
+def test_boards_of_one_map_share_its_analysis_but_not_their_animals():
+    tile_map = {key(0, 0): [STARTER, 0]}
+    one = Board(tile_map, [{"animal": next(iter(ANIMAL)), "owner": 0, "x": 0, "y": 0, "lock": False}])
+    two = Board(dict(tile_map), [])
+    assert one.layout is two.layout
+    assert one.enclosure_at(0, 0).animals and not two.enclosure_at(0, 0).animals
+
+
+def test_sides_pair_facing_blocks():
+    """Edges meet block to block: the neighbour's facing letters line up with this tile's."""
+    face = FACES[(STARTER, 0)]
+    for side, (_dx, _dy, mine, theirs) in enumerate(SIDES):
+        assert face.edges[side] == "".join(face.cells[a] for a in mine)
+        assert face.facing[side] == "".join(face.cells[b] for b in theirs)
+
+
+def test_a_map_grown_by_one_tile_is_analysed_as_if_from_scratch():
+    """The analysis carried over from the map before the last tile equals a fresh one."""
+    for seed in range(3):
+        for tile_map, housed in grown_maps(seed):
+            grown = layout_of(tile_map)
+            fresh = Layout(grown.items)
+            assert grown.node_enc == fresh.node_enc
+            assert (grown.enc_terrain, grown.enc_size, grown.enc_locked) == (
+                fresh.enc_terrain, fresh.enc_size, fresh.enc_locked)
+            assert grown.frontier() == fresh.frontier()
+            assert [grown.sides(s) for s in grown.frontier()] == [
+                fresh.sides(s) for s in fresh.frontier()]
+            assert [grown.anchor(i) for i in range(len(grown.enc_terrain))] == [
+                fresh.anchor(i) for i in range(len(fresh.enc_terrain))]
+            assert dict(grown.enc_of) == dict(fresh.enc_of)
+            for tid in [t[0] for t in TILES[1:]]:
+                assert grown.colour_fits(tid) == fresh.colour_fits(tid)
+            board = Board(tile_map, housed)
+            assert [board.connected_without(p) for p in board.faces] == [
+                stays_joined(tile_map, p) for p in fresh.faces]
+
+
+def stays_joined(tile_map, pos):
+    """Whether the tiles other than ``pos`` still form one piece (a plain search)."""
+    rest = {tuple(map(int, k.split(","))) for k in tile_map} - {pos}
+    if not rest:
+        return True
+    start = next(iter(rest))
+    seen, stack = {start}, [start]
+    while stack:
+        x, y = stack.pop()
+        for dx, dy, _m, _t in SIDES:
+            n = (x + dx, y + dy)
+            if n in rest and n not in seen:
+                seen.add(n)
+                stack.append(n)
+    return seen == rest
+
+
+def test_a_lifted_tile_must_keep_the_map_in_one_piece():
+    """Remodeling lifts a tile "keeping the map joined" (the rules' ruling): a line of three
+    tiles can lose either end but not its middle."""
+    desert9 = "komodo-tile-01"
+    line = {key(0, 0): [STARTER, 0], key(0, -1): [desert9, 0], key(0, -2): [desert9, 0]}
+    board = Board(line, [])
+    assert [board.connected_without(p) for p in ((0, 0), (0, -1), (0, -2))] == [True, False, True]
