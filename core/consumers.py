@@ -24,12 +24,14 @@ from channels.db import database_sync_to_async
 from channels.generic.websocket import AsyncWebsocketConsumer
 from django.conf import settings
 from django.core.cache import cache
+from django.http import QueryDict
 from django.template.loader import render_to_string
 from django.utils.html import format_html
 
 from core.access import INVITES_KEY, can_view
 from core.engine import MalformedMove
 from core.engine.fields import MAX_MOVE_CHARS, load_move
+from core.move_requests import STALE_UNSAID, read_move
 from core.services import Refused, live, queries, submit_move
 from core.services.notify import (
     LOBBY_GROUP,
@@ -126,29 +128,38 @@ class MatchConsumer(AsyncWebsocketConsumer):
             await self._send_frame(snapshot)
 
     async def _move(self, message: dict) -> None:
-        version, seen, text = message.get("version"), message.get("seen", ""), message.get("move")
-        refusal = None
-        if self.user_id is None:
-            refusal = "Log in to play."
-        elif not isinstance(version, int) or isinstance(version, bool) or not 0 <= version < 10**9:
-            refusal = "The move did not say which board you saw; refreshed."
-        elif not isinstance(text, str) or not isinstance(seen, str):
-            refusal = "That move could not be read."
+        asked = self._read_move(message)
+        refusal = asked if isinstance(asked, str) else None
         if refusal is None:
             try:
-                move = load_move(text)
-                if not isinstance(move, dict):
-                    raise MalformedMove("That move could not be read.")
-                await in_thread(submit_move)(self.match_id, self.user, move, version, seen[:64])
+                await in_thread(submit_move)(self.match_id, self.user, *asked)
                 return
-            except MalformedMove as exc:
-                refusal = exc.reason
             except Refused as exc:
                 refusal = exc.message
         await self.send(text_data=format_html(
             '<div id="move-feedback" hx-swap-oob="true"><p class="feedback error" role="alert">{}</p></div>',
             refusal))
         await self._resend()
+
+    def _read_move(self, message: dict) -> tuple[dict, int, str] | str:
+        """The move a socket message asks for, or why it is refused. The page sends its move
+        fields URL-encoded as ``form`` (read exactly like the POST); a client of its own may
+        send ``move`` (JSON text), ``version`` and ``seen``."""
+        if self.user_id is None:
+            return "Log in to play."
+        form = message.get("form")
+        if form is not None:
+            return read_move(QueryDict(form)) if isinstance(form, str) else "That move could not be read."
+        version, seen, text = message.get("version"), message.get("seen", ""), message.get("move")
+        if not isinstance(version, int) or isinstance(version, bool) or not 0 <= version < 10**9:
+            return STALE_UNSAID
+        if not isinstance(text, str) or not isinstance(seen, str):
+            return "That move could not be read."
+        try:
+            move = load_move(text)
+        except MalformedMove as exc:
+            return exc.reason
+        return (move, version, seen[:64]) if isinstance(move, dict) else "That move could not be read."
 
     # ---- messages from the publisher --------------------------------------------------------
 

@@ -167,7 +167,36 @@ async def test_a_move_over_the_socket_applies_and_reaches_the_other_player():
     await b.disconnect()
 
 
+@pytest.mark.parametrize("form", [
+    "move=%7B%22type%22%3A+%22mark%22%2C+%22cell%22%3A+4%7D&version=0",  # a clicked part's fields
+    "type=mark&cell=4&version=0",  # a small form's fields, one per key
+])
+async def test_the_pages_move_fields_over_the_socket_apply_as_a_post_would(form):
+    """static/js/meeplehall.js sends a move's fields URL-encoded over the open match socket
+    instead of POSTing them; they are read by the same reader as the POST."""
+    alice, alice_cookie = await session_cookie("alice")
+    bob, bob_cookie = await session_cookie("bob")
+    match = await database_sync_to_async(create_table)(alice, "tictactoe", 2)
+    await database_sync_to_async(join_table)(match.pk, bob)
+    a, _, _ = await connect(f"/ws/match/{match.pk}/", alice_cookie)
+    b, _, _ = await connect(f"/ws/match/{match.pk}/", bob_cookie)
+    await receive_until(a, 'id="match-live"')
+    await receive_until(b, 'id="match-live"')
+    await a.send_to(text_data=json.dumps({"type": "move", "form": form}))
+    frame = await receive_until(b, 'data-version="1"')
+    assert 'id="tictactoe-cell-4" data-mark="X"' in frame
+    assert 'data-version="1"' in await receive_until(a, 'id="match-live"')
+    await a.disconnect()
+    await b.disconnect()
+
+
 @pytest.mark.parametrize("message", [
+    {"type": "move", "form": "move=%7B%22type%22%3A%22mark%22%2C%22cell%22%3ANaN%7D&version=0"},
+    {"type": "move", "form": "type=mark&cell=4"},
+    {"type": "move", "form": "type=mark&cell=4&version=" + "9" * 40},
+    {"type": "move", "form": "move=%7B%22type%22%3A%22mark%22%2C%22cell%22%3A%22%5Cud800%22%7D&version=0"},
+    {"type": "move", "form": "type=mark&cell=" + "4" * 9000 + "&version=0"},
+    {"type": "move", "form": ["type=mark"]},
     {"type": "move", "move": '{"type": "mark", "cell": NaN}', "version": 0},
     {"type": "move", "move": "[" * 5000 + "]" * 5000, "version": 0},
     {"type": "move", "move": '{"type": "mark", "cell": 4}', "version": "9" * 5000},
@@ -183,7 +212,7 @@ async def test_a_hostile_move_over_the_socket_is_refused_readably_and_stores_not
     a, _, _ = await connect(f"/ws/match/{match.pk}/", alice_cookie)
     await receive_until(a, 'id="match-live"')
     text = json.dumps(message)
-    if message["version"] == "9" * 5000:  # a bare number of 5,000 digits, as a client could send
+    if message.get("version") == "9" * 5000:  # a bare number of 5,000 digits, as a client could send
         text = text.replace(f'"{message["version"]}"', message["version"])
     await a.send_to(text_data=text)
     answer = await receive_until(a, "feedback error")

@@ -2,8 +2,6 @@
 
 from __future__ import annotations
 
-import re
-
 from django.conf import settings
 from django.contrib.admin.views.decorators import staff_member_required
 from django.http import Http404, HttpResponse
@@ -13,16 +11,13 @@ from django.views.decorators.http import require_GET, require_POST
 
 from core import throttle
 from core.access import can_view, remember_invite
-from core.engine import MalformedMove
-from core.engine.fields import MAX_MOVE_CHARS, check_payload, load_move
 from core.models import ChatMessage, Match, Profile
+from core.move_requests import read_move
 from core.rendering import match_context, render_live
 from core.services import Refused, live
 from core.services.matches import play_move_of
 from core.services.notify import chat_posted
 from core.services.queries import seat_of
-
-RESERVED_FIELDS = {"csrfmiddlewaretoken", "version", "seen", "move"}
 
 
 def _visible_match(request, pk) -> Match:
@@ -54,39 +49,6 @@ def match_live(request, pk):
     return HttpResponse(render_live(match, seat.position if seat else None))
 
 
-def parse_move(post) -> dict | str:
-    """A move from POST data: a JSON ``move`` field, or one field per key (see meeple tags).
-
-    Returns the move, or a sentence saying why it was refused. The body is capped at
-    MAX_MOVE_CHARS, JSON is read strictly and the result checked by the engine
-    (:func:`core.engine.fields.load_move`), so no body reaches the rules or the database that
-    could not be stored as sent.
-    """
-    if sum(len(key) + sum(map(len, post.getlist(key))) for key in post) > MAX_MOVE_CHARS:
-        return "That move is too large to be a move."
-    try:
-        if "move" in post:
-            move = load_move(post["move"])
-            return move if isinstance(move, dict) else "That move could not be read."
-        move = {}
-        for key in post:
-            if key in RESERVED_FIELDS:
-                continue
-            values = [_number_or_text(v) for v in post.getlist(key)]
-            move[key.removesuffix("[]")] = values if len(values) > 1 or key.endswith("[]") else values[0]
-        check_payload(move)
-    except MalformedMove as exc:
-        return exc.reason
-    return move or "No move was sent."
-
-
-def _number_or_text(value: str):
-    stripped = value.strip()
-    if len(stripped) < 12 and re.fullmatch(r"-?[0-9]+", stripped):
-        return int(stripped)
-    return value
-
-
 def _feedback(request, match_id: int, message: str, status: int, done: live.Snapshot | None = None):
     """A refusal's message (or nothing) and the live area as this player's seat sees it now.
 
@@ -113,15 +75,11 @@ def match_move(request, pk):
     match = _visible_match(request, pk)
     if not request.user.is_authenticated:
         return HttpResponse(format_html('<p class="feedback error">{}</p>', "Log in to play."), status=403)
-    move = parse_move(request.POST)
-    version = request.POST.get("version", "")
-    if isinstance(move, str):
-        return _feedback(request, match.pk, move, 400)
-    if not (version.isascii() and version.isdigit() and len(version) <= 9):
-        return _feedback(request, match.pk, "The move did not say which board you saw; refreshed.", 400)
-    seen = request.POST.get("seen", "")[:64]
+    asked = read_move(request.POST)
+    if isinstance(asked, str):
+        return _feedback(request, match.pk, asked, 400)
     try:
-        done = play_move_of(match.pk, request.user, move, int(version), seen=seen)
+        done = play_move_of(match.pk, request.user, *asked)
     except Refused as exc:
         return _feedback(request, match.pk, exc.message, exc.status)
     return _feedback(request, match.pk, "", 200, done=done)

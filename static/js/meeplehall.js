@@ -13,14 +13,29 @@
 
   // Every few seconds the match page tells its socket which revision it shows; the server answers
   // only if the page is behind (an update lost on the way heals without a reload).
-  setInterval(function () {
-    var live = document.getElementById("match-live");
+  function openMatchSocket() {
     var socketElt = document.getElementById("match-socket");
     var data = socketElt && socketElt["htmx-internal-data"];
     var wrapper = data && data.webSocket;
-    if (!live || !wrapper || !wrapper.socket || wrapper.socket.readyState !== 1) return;
-    wrapper.socket.send(JSON.stringify({ revision: Number(live.dataset.revision) }));
+    return wrapper && wrapper.socket && wrapper.socket.readyState === 1 ? wrapper.socket : null;
+  }
+  setInterval(function () {
+    var live = document.getElementById("match-live");
+    var socket = openMatchSocket();
+    if (live && socket) socket.send(JSON.stringify({ revision: Number(live.dataset.revision) }));
   }, 7000);
+  // A move goes over the open match socket instead of a POST of its own: the server reads the
+  // same fields the same way (core/move_requests.py) and answers with the frame every socket of
+  // the seat gets, or with the refusal, without an HTTP request per move. With the socket down
+  // the move is POSTed as before.
+  document.addEventListener("htmx:configRequest", function (e) {
+    var socket = openMatchSocket();
+    if (!socket || e.detail.verb !== "post" || !/^\/match\/\d+\/move\/$/.test(e.detail.path)) return;
+    e.preventDefault();
+    var feedback = document.getElementById("move-feedback");
+    if (feedback) feedback.innerHTML = "";
+    socket.send(JSON.stringify({ type: "move", form: new URLSearchParams(e.detail.formData).toString() }));
+  });
   // The invite link is rendered as a path (frames do not know the host); show it whole.
   function absoluteInvites() {
     document.querySelectorAll("input[data-invite-path]").forEach(function (el) {

@@ -55,6 +55,10 @@ def test_two_players_and_a_spectator(portal, browser, shot):
     expect(watcher.locator("#turn-banner")).to_contain_text("Spectating")
     expect(host.locator("#watchers")).to_have_text("1")
 
+    # With the match socket open, a click sends the move over it: no POST per move.
+    posts = []
+    for page in (host, guest):
+        page.on("request", lambda r: posts.append(r.url) if r.method == "POST" and "/move/" in r.url else None)
     click_cell(host, 0)
     expect(guest.locator("#tictactoe-cell-0")).to_have_attribute("data-mark", "X")
     expect(watcher.locator("#tictactoe-cell-0")).to_have_attribute("data-mark", "X")
@@ -74,6 +78,7 @@ def test_two_players_and_a_spectator(portal, browser, shot):
     click_cell(host, 2)
     expect(guest.locator(".result")).to_contain_text("Final scores")
     expect(watcher.locator(".result")).to_contain_text("Final scores")
+    assert posts == []
     # No stale action is left on any open page once the game is over.
     for page in (host, guest, watcher):
         expect(page.locator("#resign-button")).to_have_count(0)
