@@ -262,3 +262,28 @@ def test_every_square_posts_its_placement_exactly_as_core_move_attrs_would():
     for m in places:
         attrs = core.render(Context({"m": m, "match": match, "moves": moves}))
         assert f"{attrs} role=\"button\"" in html, m
+
+
+@pytest.mark.django_db
+def test_threat_remodeling_tiles_are_lifted_by_clicking_them_on_the_map():
+    """Threat: Remodeling: the player lifts a tile; each tile that may be lifted is a button on
+    the map named by its number, posting that lift. In an ordinary turn no map tile is a button
+    (lifting there spends a Remodeling card, which a stray click must not do)."""
+    match = Match.objects.create(game_slug="komodo", players=2, options={"variant": "coop"})
+    state, ply, bot = _dealt(1, 2, "coop"), 0, Keeper()
+    lifts_in_a_turn = None
+    while state["phase"] != "threat_remodel":
+        seat = min(GAME.to_act(state))
+        if state["phase"] == "turn" and lifts_in_a_turn is None:
+            lifts_in_a_turn = render(state, seat, match)[0].count('class="komodo-lift"')
+        ply += 1
+        state = play(GAME, state, seat, bot.choose(GAME, state, seat, rng_for(1, ply)), ply, 1)
+    assert lifts_in_a_turn == 0
+    seat = min(GAME.to_act(state))
+    html, moves = render(state, seat, match)
+    lifts = [m for m in moves if m["type"] == "threat_remodel"]
+    assert lifts and html.count('class="komodo-lift"') == len(lifts)
+    for m in lifts:
+        on_map = re.search(r'<g class="komodo-lift" ([^>]*) role="button" tabindex="0" '
+                           rf'aria-label="Lift tile {m["tile"][-2:]}">', html)
+        assert on_map and f'\\&quot;tile\\&quot;: \\&quot;{m["tile"]}\\&quot;' in on_map.group(1)

@@ -162,6 +162,21 @@ def _spots(context, view) -> list[str]:
     return out
 
 
+def _lifts(context, tiles) -> list[str]:
+    """Threat: Remodeling makes the player lift a tile, so each tile that may be lifted is a
+    button on the map itself (its number is printed on it). Only then: in a turn, lifting a
+    tile costs a wild card, which a stray click on the map must not spend."""
+    moves = board_moves(context)
+    out = []
+    for t in tiles:
+        lift = moves.find("threat_remodel", tile=t["tile"])
+        if lift:
+            out.append(f'<g class="komodo-lift" {moves.attrs(lift)} role="button" tabindex="0" '
+                       f'aria-label="Lift tile {esc(t["number"])}"><rect x="{t["bx"]}" '
+                       f'y="{t["by"]}" width="3" height="3"/></g>')
+    return out
+
+
 _SAMPLE = "komodo-sample-move"
 
 
@@ -195,6 +210,7 @@ def komodo_map(context) -> str:
         *_tiles(board["tiles"]),
         *_markers(board["markers"], _names(context)),
         *_sizes(board["enclosures"]),
+        *(_lifts(context, board["tiles"]) if view["phase"] == "threat_remodel" else ()),
         '<g transform="scale(3)">', *spots, "</g></svg></div>",
     ]))
 
