@@ -14,6 +14,7 @@ from ..catalog import (
     ROOMS,
 )
 from .lodge import (
+    free_places,
     grid_of,
     key,
     place_text,
@@ -31,15 +32,14 @@ class Building:
 
     def _room_takes(self, state, lodge):
         grid = grid_of(lodge)
+        places = free_places(grid)
         out = []
         for level in range(1, FLOORS + 1):
             if 6 in state["rules"] and level == state["lift"]:
                 continue
             row = state["display"][level - 1]
-            if not any(row):
-                continue
-            cols = placement_spots(grid, level)  # the same for every room of this level
-            if not cols:
+            cols = places[level]  # the same for every room of this level
+            if not cols or not any(row):
                 continue
             for slot, room in enumerate(row):
                 if room and self._room_spots(state, grid, room, level, cols):
@@ -55,12 +55,14 @@ class Building:
                 cc == c and am.room_color(cell) == color for (_f, cc), cell in grid.items())]
         return [(floor, c) for c in cols]
 
-    def _amenity_spots(self, state, grid, amenity):
+    def _amenity_spots(self, state, grid, amenity, places=None):
+        """Where ``amenity`` may go (``places``: the lodge's :func:`free_places`, if known)."""
+        places = free_places(grid) if places is None else places
         spots = []
         banned = am.forbidden_floor(amenity)
         for floor in range(1, FLOORS + 1):
             if floor != banned:
-                spots += [(floor, c) for c in placement_spots(grid, floor)]
+                spots += [(floor, c) for c in places[floor]]
         if 5 in state["rules"]:
             used = {f for (f, _c), cell in grid.items() if cell["tile"] in AMENITY_BY_ID}
             fresh = [s for s in spots if s[0] not in used]
@@ -69,8 +71,9 @@ class Building:
 
     def _amenity_takes(self, state, lodge):
         grid = grid_of(lodge)
+        places = free_places(grid)
         return [{"type": "take_amenity", "index": i} for i, a in enumerate(state["amenity_display"])
-                if self._amenity_spots(state, grid, a)]
+                if self._amenity_spots(state, grid, a, places)]
 
     def _held_spots(self, state, lodge):
         held = state["holding"]

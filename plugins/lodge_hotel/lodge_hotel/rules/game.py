@@ -167,6 +167,12 @@ class Lodge(Building, Guests, Displays, SkiLift, Views, Sampling, Game):
             moves.append({"type": "discard_guests"})
         return moves
 
+    def _any_time_possible(self, state, lodge):
+        """Whether :meth:`_any_time_moves` would list anything (without listing it)."""
+        if lodge["tokens"] > 0 and any(any(level) for level in state["display"]):
+            return True
+        return self._guest_display_discardable(state)
+
     # ---- move handlers --------------------------------------------------------------------
     def _need(self, state, *phases):
         if state["phase"] not in phases:
@@ -203,7 +209,7 @@ class Lodge(Building, Guests, Displays, SkiLift, Views, Sampling, Game):
     def _maybe_auto_done(self, state, seat, rng):
         """End the turn at once when ending it is the only thing left to do."""
         lodge = state["lodges"][seat]
-        if not self._guest_moves(state, lodge) and not self._any_time_moves(state, lodge):
+        if not self._can_check_in(state, lodge) and not self._any_time_possible(state, lodge):
             self._end_turn(state, seat, rng)
 
     def _end_turn(self, state, seat, rng):

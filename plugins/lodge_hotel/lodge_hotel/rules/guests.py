@@ -28,6 +28,25 @@ from .lodge import (
 )
 
 
+def check_in_places(grid) -> dict[tuple[str, str], list[tuple[int, int]]]:
+    """For each (colour, other colour): the empty rooms of that colour with an empty room of the
+    other colour beside them (orthogonally), which is all a check-in asks of a place."""
+    free = {}
+    for pos, cell in grid.items():
+        color = am.room_color(cell)
+        if color and not cell["guest"]:
+            free[pos] = color
+    places: dict[tuple[str, str], list[tuple[int, int]]] = {}
+    for (f, c), color in free.items():
+        seen = set()
+        for df, dc in ORTHOGONAL:
+            other = free.get((f + df, c + dc))
+            if other and other not in seen:
+                seen.add(other)
+                places.setdefault((color, other), []).append((f, c))
+    return places
+
+
 class Guests:
     """Check-ins: where a guest fits, which guests may still come in this turn, the valet.
 
@@ -54,33 +73,36 @@ class Guests:
                     if g not in lodge["fresh"]]
         return out
 
-    def guest_spots(self, state, grid, guest):
+    def guest_spots(self, state, grid, guest, places=None):
         """Rooms where ``guest`` may check in: an empty room of one of its colours with an empty
-        orthogonal neighbour room of the other colour."""
+        orthogonal neighbour room of the other colour. ``places``: the lodge's
+        :func:`check_in_places`, if known."""
         a, b = guest_colors(guest)
-        pref = GUEST_BY_ID[guest]["floor"]
-        spots = []
-        for (f, c), cell in grid.items():
-            color = am.room_color(cell)
-            if color not in (a, b) or cell["guest"]:
-                continue
-            if 2 in state["rules"] and abs(f - pref) > 1:
-                continue
-            other = b if color == a else a
-            for df, dc in ORTHOGONAL:
-                n = grid.get((f + df, c + dc))
-                if n and not n["guest"] and am.room_color(n) == other:
-                    spots.append((f, c))
-                    break
+        places = check_in_places(grid) if places is None else places
+        spots = places.get((a, b), []) + (places.get((b, a), []) if a != b else [])
+        if 2 in state["rules"]:
+            pref = GUEST_BY_ID[guest]["floor"]
+            spots = [(f, c) for f, c in spots if abs(f - pref) <= 1]
         return sorted(spots)
 
     def _guest_moves(self, state, lodge):
-        grid = grid_of(lodge)
+        sources = self._guest_sources(state, lodge)
+        if not sources:
+            return []
+        places = check_in_places(grid_of(lodge))
         moves = []
-        for source, index, guest in self._guest_sources(state, lodge):
-            for f, c in self.guest_spots(state, grid, guest):
+        for source, index, guest in sources:
+            for f, c in self.guest_spots(state, None, guest, places):
                 moves.append({"type": "guest", "source": source, "index": index, "floor": f, "col": c})
         return moves
+
+    def _can_check_in(self, state, lodge):
+        """Whether any guest may check in now (what :meth:`_guest_moves` would list, or not)."""
+        sources = self._guest_sources(state, lodge)
+        if not sources:
+            return False
+        places = check_in_places(grid_of(lodge))
+        return any(self.guest_spots(state, None, guest, places) for _s, _i, guest in sources)
 
     def move_guest(self, state, seat, move, rng):
         self._need(state, "guests")

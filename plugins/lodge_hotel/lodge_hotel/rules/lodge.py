@@ -9,6 +9,7 @@ from core.text import ordinal
 from .. import amenities as am
 from ..catalog import (
     AMENITY_BY_ID,
+    FLOORS,
     GUEST_BY_ID,
     GUEST_POINTS,
     SOLO_RANKS,
@@ -24,13 +25,24 @@ def key(floor: int, col: int) -> str:
     return f"{floor},{col}"
 
 
+#: "floor,col" keys read as (floor, col) once each: a lodge has at most a few dozen places, and
+#: legal moves, handlers and views read every lodge's keys many times a move.
+_PLACES: dict[str, tuple[int, int]] = {}
+
+
+def place_of(text: str) -> tuple[int, int]:
+    """A cell key read as (floor, column)."""
+    found = _PLACES.get(text)
+    if found is None:
+        f, c = text.split(",")
+        found = _PLACES[text] = (int(f), int(c))
+    return found
+
+
 def grid_of(lodge: dict) -> am.Grid:
     """The lodge's cells keyed by (floor, column) tuples."""
-    out = {}
-    for k, cell in lodge["cells"].items():
-        f, c = k.split(",")
-        out[(int(f), int(c))] = cell
-    return out
+    known = _PLACES
+    return {known.get(k) or place_of(k): cell for k, cell in lodge["cells"].items()}
 
 
 def guest_colors(guest_id: str) -> tuple[str, str]:
@@ -100,16 +112,29 @@ def draw_one(bag: list[str], rng) -> str | None:
 def placement_spots(grid: am.Grid, floor: int) -> list[int]:
     """Columns where a new tile may go on ``floor``: empty, sharing an edge with a tile, and
     (above the first floor) standing on a tile."""
-    max_col = max((c for _f, c in grid), default=0)
+    return list(_placement_spots(frozenset(grid), floor))
+
+
+def free_places(grid: am.Grid) -> dict[int, tuple[int, ...]]:
+    """:func:`placement_spots` for every floor at once (the lodge's shape read once)."""
+    taken = frozenset(grid)
+    return {floor: _placement_spots(taken, floor) for floor in range(1, FLOORS + 1)}
+
+
+@lru_cache(maxsize=4096)
+def _placement_spots(taken: frozenset, floor: int) -> tuple[int, ...]:
+    """Where tiles may go depends only on which places are built, and lodges grow through the
+    same shapes again and again, so each answer is remembered."""
+    max_col = max((c for _f, c in taken), default=0)
     cols = []
     for c in range(1, max_col + 2):
-        if (floor, c) in grid:
+        if (floor, c) in taken:
             continue
-        if floor > 1 and (floor - 1, c) not in grid:
+        if floor > 1 and (floor - 1, c) not in taken:
             continue
-        if any((floor + df, c + dc) in grid for df, dc in ORTHOGONAL):
+        if any((floor + df, c + dc) in taken for df, dc in ORTHOGONAL):
             cols.append(c)
-    return cols
+    return tuple(cols)
 
 
 def amenity_progress(lodge: dict) -> dict[tuple[int, int], float]:
