@@ -15,8 +15,8 @@ def snapshot(state: dict) -> dict:
     return {
         "players": [
             {
-                "grid": [tuple(row) for row in p["grid"]],
-                "cp": [tuple(row) for row in p["cp"]],
+                "grid": [list(row) for row in p["grid"]],
+                "cp": [list(row) for row in p["cp"]],
                 "sanctuary": tuple(p["sanctuary"]),
                 "producers": len(p["producers"]),
                 "built": len(p["lodges"]["built"]),
@@ -36,10 +36,11 @@ def touched(before: dict, state: dict, seat: int) -> dict:
     out: dict = {"seat": seat, "cells": [], "cards": [], "points": [], "research": [],
                  "tracks": [], "producers": [], "climate": []}
     for s, (old, p) in enumerate(zip(before["players"], state["p"], strict=True)):
-        for r, row in enumerate(p["grid"]):
-            for c, card in enumerate(row):
-                if card != old["grid"][r][c] or p["cp"][r][c] != old["cp"][r][c]:
-                    out["cells"].append({"seat": s, "row": r, "col": c})
+        if p["grid"] != old["grid"] or p["cp"] != old["cp"]:  # most moves change neither
+            for r, row in enumerate(p["grid"]):
+                for c, card in enumerate(row):
+                    if card != old["grid"][r][c] or p["cp"][r][c] != old["cp"][r][c]:
+                        out["cells"].append({"seat": s, "row": r, "col": c})
         out["cards"] += [c for c in p["sanctuary"] if c not in old["sanctuary"]]
         if len(p["producers"]) > old["producers"]:
             out["producers"].append(s)

@@ -70,20 +70,37 @@ def unbuilt_cards(p: dict) -> list[str]:
     return [c for c in p["lodges"]["kept"] if c not in built and c not in p["lodges"]["discarded"]]
 
 
+def _full_blocks(p: dict) -> list[tuple[tuple[int, int], tuple[str, ...], list[str]]]:
+    """Each free point whose four cells all hold animals: (point, the four types sorted, the
+    animals). Asking which cards a block meets is then one comparison per card and point."""
+    used = used_points(p)
+    grid = p["grid"]
+    found = []
+    for r in range(K.ROWS - 1):
+        upper, lower = grid[r], grid[r + 1]
+        for c in range(K.COLS - 1):
+            animals = [upper[c], upper[c + 1], lower[c], lower[c + 1]]
+            if None in animals or (r, c) in used:
+                continue
+            found.append(((r, c), tuple(sorted(cat.animal(a).type for a in animals)), animals))
+    return found
+
+
+def _sorted_types(required) -> tuple[str, ...]:
+    return tuple(sorted(required))
+
+
 def buildable(p: dict) -> list[tuple[str, tuple[int, int]]]:
     """Every (kept card, point) where that Lodge could be built now."""
-    free = [pt for pt in points() if pt not in used_points(p)]
     pieces = Counter(b["level"] for b in p["lodges"]["built"])
-    found = []
-    for card in unbuilt_cards(p):
-        if pieces[cat.LODGES_BY_ID[card].level] >= K.LODGE_PIECES_PER_LEVEL:
-            continue
-        need = cat.LODGES_BY_ID[card].requires
-        for pt in free:
-            animals = block_animals(p, pt)
-            if animals and types_match(need, animals):
-                found.append((card, pt))
-    return found
+    cards = [card for card in unbuilt_cards(p)
+             if pieces[cat.LODGES_BY_ID[card].level] < K.LODGE_PIECES_PER_LEVEL]
+    if not cards:
+        return []
+    blocks = _full_blocks(p)
+    return [(card, pt) for card in cards
+            for need in (_sorted_types(cat.LODGES_BY_ID[card].requires),)
+            for pt, types, _animals in blocks if types == need]
 
 
 def build(state: dict, seat: int, card: str, point: tuple[int, int]) -> None:
@@ -115,13 +132,13 @@ def golden_options(state: dict, seat: int) -> list[tuple[str, tuple[int, int]]]:
     p = state["p"][seat]
     if not golden_options_open(state, seat):
         return []
-    free = [pt for pt in points() if pt not in used_points(p)]
+    blocks = _full_blocks(p)
     found = []
     for card in state["golden"]["cards"]:
         gc = cat.GOLDEN_BY_ID[card]
-        for pt in free:
-            animals = block_animals(p, pt)
-            if animals and types_match(gc.requires, animals) and block_value(p, pt) >= gc.min_value:
+        need = _sorted_types(gc.requires)
+        for pt, types, animals in blocks:
+            if types == need and sum(cat.animal(a).vp for a in animals) >= gc.min_value:
                 found.append((card, pt))
     return found
 

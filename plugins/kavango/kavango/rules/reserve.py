@@ -33,7 +33,11 @@ def is_locked(p: dict, r: int, c: int) -> bool:
 
 
 def empty_cells(p: dict) -> list[tuple[int, int]]:
-    return [(r, c) for r, c in cells() if p["grid"][r][c] is None and not is_locked(p, r, c)]
+    grid, cp = p["grid"], p.get("cp")
+    if not cp:
+        return [(r, c) for r, row in enumerate(grid) for c, card in enumerate(row) if card is None]
+    return [(r, c) for r, row in enumerate(grid) for c, card in enumerate(row)
+            if card is None and cp[r][c] is None]
 
 
 def reserve_animals(p: dict) -> list[str]:

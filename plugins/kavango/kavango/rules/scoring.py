@@ -11,11 +11,10 @@ THREATENED = ("VU", "EN", "CR")
 
 def metric(p: dict, name: str) -> int:
     """The number a research card or goal counts for one player (Oppo included)."""
-    animals = [cat.animal(cid) for cid in reserve_animals(p)]
-    sym = symbols(p)
     kind, _, arg = name.partition(":")
     if kind == "sym":
-        return sym[arg]
+        return symbols(p)[arg]
+    animals = [cat.animal(cid) for cid in reserve_animals(p)]
     if kind == "type":
         return sum(a.type == arg for a in animals)
     if kind == "art":
@@ -25,8 +24,8 @@ def metric(p: dict, name: str) -> int:
     if kind == "min_vp":
         return sum(a.vp >= int(arg) for a in animals)
     simple = {
-        "producers": lambda: sum(sym[k] for k in cat.PRODUCER_KINDS),
-        "producer_kinds": lambda: sum(sym[k] > 0 for k in cat.PRODUCER_KINDS),
+        "producers": lambda: sum(symbols(p)[k] for k in cat.PRODUCER_KINDS),
+        "producer_kinds": lambda: sum(n > 0 for k, n in symbols(p).items() if k in cat.PRODUCER_KINDS),
         "birds": lambda: sum(a.type in ("bird", "bird_of_prey") for a in animals),
         "types": lambda: len({a.type for a in animals}),
         "animals": lambda: len(animals),
