@@ -41,8 +41,9 @@ class Building:
             cols = places[level]  # the same for every room of this level
             if not cols or not any(row):
                 continue
+            colour_rule = 4 in state["rules"]  # only then can a free place refuse a room
             for slot, room in enumerate(row):
-                if room and self._room_spots(state, grid, room, level, cols):
+                if room and (not colour_rule or self._room_spots(state, grid, room, level, cols)):
                     out.append({"type": "take_room", "level": level, "slot": slot})
         return out
 

@@ -14,6 +14,7 @@ from ..catalog import (
     GUEST_DISPLAY_SIZE,
     GUEST_POINTS,
     GUESTS_TO_END,
+    ROOMS,
 )
 from .lodge import (
     ORTHOGONAL,
@@ -33,17 +34,20 @@ def check_in_places(grid) -> dict[tuple[str, str], list[tuple[int, int]]]:
     other colour beside them (orthogonally), which is all a check-in asks of a place."""
     free = {}
     for pos, cell in grid.items():
-        color = am.room_color(cell)
+        color = ROOMS.get(cell["tile"])
         if color and not cell["guest"]:
             free[pos] = color
     places: dict[tuple[str, str], list[tuple[int, int]]] = {}
-    for (f, c), color in free.items():
-        seen = set()
+    for pos, color in free.items():
+        f, c = pos
         for df, dc in ORTHOGONAL:
             other = free.get((f + df, c + dc))
-            if other and other not in seen:
-                seen.add(other)
-                places.setdefault((color, other), []).append((f, c))
+            if other:
+                found = places.get((color, other))
+                if found is None:
+                    places[(color, other)] = [pos]
+                elif found[-1] != pos:  # two neighbours of one colour: listed once
+                    found.append(pos)
     return places
 
 
