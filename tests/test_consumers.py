@@ -150,7 +150,9 @@ async def test_a_client_behind_the_current_version_is_resynced():
     await socket.disconnect()
 
 
-async def test_a_move_over_the_socket_applies_and_reaches_the_other_player():
+async def table_of_two():
+    """alice and bob at a started tic-tac-toe table, each with the match socket open and its
+    first frame read: (match, alice's socket, bob's socket)."""
     alice, alice_cookie = await session_cookie("alice")
     bob, bob_cookie = await session_cookie("bob")
     match = await database_sync_to_async(create_table)(alice, "tictactoe", 2)
@@ -159,6 +161,11 @@ async def test_a_move_over_the_socket_applies_and_reaches_the_other_player():
     b, _, _ = await connect(f"/ws/match/{match.pk}/", bob_cookie)
     await receive_until(a, 'id="match-live"')
     await receive_until(b, 'id="match-live"')
+    return match, a, b
+
+
+async def test_a_move_over_the_socket_applies_and_reaches_the_other_player():
+    match, a, b = await table_of_two()
     await a.send_to(text_data=json.dumps(
         {"type": "move", "move": json.dumps({"type": "mark", "cell": 4}), "version": 0}))
     frame = await receive_until(b, 'data-version="1"')
@@ -174,14 +181,7 @@ async def test_a_move_over_the_socket_applies_and_reaches_the_other_player():
 async def test_the_pages_move_fields_over_the_socket_apply_as_a_post_would(form):
     """static/js/meeplehall.js sends a move's fields URL-encoded over the open match socket
     instead of POSTing them; they are read by the same reader as the POST."""
-    alice, alice_cookie = await session_cookie("alice")
-    bob, bob_cookie = await session_cookie("bob")
-    match = await database_sync_to_async(create_table)(alice, "tictactoe", 2)
-    await database_sync_to_async(join_table)(match.pk, bob)
-    a, _, _ = await connect(f"/ws/match/{match.pk}/", alice_cookie)
-    b, _, _ = await connect(f"/ws/match/{match.pk}/", bob_cookie)
-    await receive_until(a, 'id="match-live"')
-    await receive_until(b, 'id="match-live"')
+    match, a, b = await table_of_two()
     await a.send_to(text_data=json.dumps({"type": "move", "form": form}))
     frame = await receive_until(b, 'data-version="1"')
     assert 'id="tictactoe-cell-4" data-mark="X"' in frame
