@@ -20,11 +20,17 @@ LOG_LINES = 40
 
 
 def players_from(seats) -> list[dict]:
-    """The players bar's rows, from seats already loaded with ``select_related("user__profile")``."""
+    """The players bar's rows, from seats already loaded with ``select_related("user__profile")``.
+
+    Two seats with the same label (two random bots) are told apart by their seat number, so
+    "Random bot (seat 2) won" and the log say which one.
+    """
+    seats = sorted(seats, key=lambda s: s.position)
+    labels = [s.label for s in seats]
     return [
         {
             "seat": s.position,
-            "name": s.label,
+            "name": f"{label} (seat {s.position + 1})" if labels.count(label) > 1 else label,
             "is_bot": s.is_bot,
             "user_id": s.user_id,
             "bot_takeover": s.bot_takeover,
@@ -33,7 +39,7 @@ def players_from(seats) -> list[dict]:
             "rank": s.rank,
             "options": s.options,
         }
-        for s in sorted(seats, key=lambda s: s.position)
+        for s, label in zip(seats, labels, strict=True)
     ]
 
 

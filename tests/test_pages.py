@@ -163,3 +163,19 @@ def test_only_the_host_manages_seats(client_for, alice, bob):
     match = create_table(alice, "tictactoe", 2)
     client_for(bob).post(f"/match/{match.pk}/add-bot/", {"position": "1"})
     assert Match.objects.get(pk=match.pk).status == Match.Status.OPEN
+
+
+def test_two_seats_with_the_same_name_are_told_apart_by_their_seat():
+    """A table with two random bots said "Random bot won." without saying which; the players
+    bar, the log and the result now name them "Random bot (seat 2)" and "Random bot (seat 3)"."""
+    from types import SimpleNamespace
+
+    from core.rendering import players_from
+
+    def seat(position, label):
+        return SimpleNamespace(position=position, label=label, is_bot=label.endswith("bot"),
+                               user_id=None, bot_takeover=False, resigned=False, score=None,
+                               rank=None, options={})
+
+    names = [p["name"] for p in players_from([seat(2, "Random bot"), seat(0, "alice"), seat(1, "Random bot")])]
+    assert names == ["alice", "Random bot (seat 2)", "Random bot (seat 3)"]
