@@ -29,6 +29,16 @@ def session_cookie(username):
     return user, f"{settings.SESSION_COOKIE_NAME}={client.cookies[settings.SESSION_COOKIE_NAME].value}"
 
 
+async def started_table():
+    """alice hosting and bob joined at a started tic-tac-toe table:
+    (match, alice, alice's session cookie, bob, bob's session cookie)."""
+    alice, alice_cookie = await session_cookie("alice")
+    bob, bob_cookie = await session_cookie("bob")
+    match = await database_sync_to_async(create_table)(alice, "tictactoe", 2)
+    await database_sync_to_async(join_table)(match.pk, bob)
+    return match, alice, alice_cookie, bob, bob_cookie
+
+
 async def connect(path, cookie=None, origin=ORIGIN):
     headers = [origin] if origin else []
     if cookie:
@@ -47,10 +57,7 @@ async def receive_until(communicator, needle, tries=6):
 
 
 async def test_two_players_each_get_their_own_view_and_moves():
-    alice, alice_cookie = await session_cookie("alice")
-    bob, bob_cookie = await session_cookie("bob")
-    match = await database_sync_to_async(create_table)(alice, "tictactoe", 2)
-    await database_sync_to_async(join_table)(match.pk, bob)
+    match, alice, alice_cookie, bob, bob_cookie = await started_table()
     a, ok_a, _ = await connect(f"/ws/match/{match.pk}/", alice_cookie)
     b, ok_b, _ = await connect(f"/ws/match/{match.pk}/", bob_cookie)
     assert ok_a and ok_b
@@ -108,10 +115,7 @@ async def test_portal_socket_shows_the_your_turn_badge_live():
 
 
 async def test_reconnecting_socket_receives_the_current_board():
-    alice, alice_cookie = await session_cookie("alice")
-    bob, _ = await session_cookie("bob")
-    match = await database_sync_to_async(create_table)(alice, "tictactoe", 2)
-    await database_sync_to_async(join_table)(match.pk, bob)
+    match, alice, alice_cookie, bob, _ = await started_table()
     first, _, _ = await connect(f"/ws/match/{match.pk}/", alice_cookie)
     await receive_until(first, 'id="match-live"')
     await first.disconnect()
@@ -133,10 +137,7 @@ async def test_lobby_socket_lists_new_tables_live():
 
 
 async def test_a_client_behind_the_current_version_is_resynced():
-    alice, alice_cookie = await session_cookie("alice")
-    bob, _ = await session_cookie("bob")
-    match = await database_sync_to_async(create_table)(alice, "tictactoe", 2)
-    await database_sync_to_async(join_table)(match.pk, bob)
+    match, alice, alice_cookie, bob, _ = await started_table()
     socket, _, _ = await connect(f"/ws/match/{match.pk}/", alice_cookie)
     first = await receive_until(socket, 'id="match-live"')
     shown = int(re.search(r'data-revision="(\d+)"', first).group(1))
@@ -153,10 +154,7 @@ async def test_a_client_behind_the_current_version_is_resynced():
 async def table_of_two():
     """alice and bob at a started tic-tac-toe table, each with the match socket open and its
     first frame read: (match, alice's socket, bob's socket)."""
-    alice, alice_cookie = await session_cookie("alice")
-    bob, bob_cookie = await session_cookie("bob")
-    match = await database_sync_to_async(create_table)(alice, "tictactoe", 2)
-    await database_sync_to_async(join_table)(match.pk, bob)
+    match, alice, alice_cookie, bob, bob_cookie = await started_table()
     a, _, _ = await connect(f"/ws/match/{match.pk}/", alice_cookie)
     b, _, _ = await connect(f"/ws/match/{match.pk}/", bob_cookie)
     await receive_until(a, 'id="match-live"')
@@ -205,10 +203,7 @@ async def test_the_pages_move_fields_over_the_socket_apply_as_a_post_would(form)
     {"type": "move", "move": {"type": "mark", "cell": 4}, "version": 0},
 ])
 async def test_a_hostile_move_over_the_socket_is_refused_readably_and_stores_nothing(message):
-    alice, alice_cookie = await session_cookie("alice")
-    bob, _ = await session_cookie("bob")
-    match = await database_sync_to_async(create_table)(alice, "tictactoe", 2)
-    await database_sync_to_async(join_table)(match.pk, bob)
+    match, alice, alice_cookie, bob, _ = await started_table()
     a, _, _ = await connect(f"/ws/match/{match.pk}/", alice_cookie)
     await receive_until(a, 'id="match-live"')
     text = json.dumps(message)
@@ -223,10 +218,7 @@ async def test_a_hostile_move_over_the_socket_is_refused_readably_and_stores_not
 
 
 async def test_a_spectator_cannot_move_over_the_socket():
-    alice, _ = await session_cookie("alice")
-    bob, _ = await session_cookie("bob")
-    match = await database_sync_to_async(create_table)(alice, "tictactoe", 2)
-    await database_sync_to_async(join_table)(match.pk, bob)
+    match, alice, _, bob, _ = await started_table()
     anon, _, _ = await connect(f"/ws/match/{match.pk}/")
     await receive_until(anon, 'id="match-live"')
     await anon.send_to(text_data=json.dumps(

@@ -26,7 +26,7 @@ from core.services.tables import (
     remove_seat,
     start_with_joined,
 )
-from tests.test_consumers import connect, session_cookie
+from tests.test_consumers import connect, session_cookie, started_table
 
 pytestmark = [pytest.mark.django_db(transaction=True), pytest.mark.asyncio]
 VERSION = re.compile(r'id="match-live"[^>]*data-version="(\d+)"')
@@ -178,10 +178,7 @@ async def test_a_rematch_that_starts_while_the_host_watches_gives_the_host_their
 
 
 async def test_the_end_of_a_game_takes_resign_away_and_offers_the_replay_live():
-    alice, alice_cookie = await session_cookie("alice")
-    bob, _ = await session_cookie("bob")
-    match = await database_sync_to_async(create_table)(alice, "tictactoe", 2)
-    await database_sync_to_async(join_table)(match.pk, bob)
+    match, alice, alice_cookie, bob, _ = await started_table()
     socket, ok, _ = await connect(f"/ws/match/{match.pk}/", alice_cookie)
     assert ok
     assert "resign-button" in (await drain(socket))[-1]
@@ -203,10 +200,7 @@ async def test_frames_are_rendered_only_for_audiences_that_have_a_socket_open(mo
     rendered = []
     real = live.render_live
     monkeypatch.setattr(live, "render_live", lambda match, seat, **kw: rendered.append(seat) or real(match, seat, **kw))
-    alice, _ = await session_cookie("alice")
-    bob, bob_cookie = await session_cookie("bob")
-    match = await database_sync_to_async(create_table)(alice, "tictactoe", 2)
-    await database_sync_to_async(join_table)(match.pk, bob)
+    match, alice, _, bob, bob_cookie = await started_table()
     b, connected, _ = await connect(f"/ws/match/{match.pk}/", bob_cookie)
     assert connected
     await drain(b)

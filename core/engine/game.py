@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import random
 from collections import Counter
+from collections.abc import Iterator
 from dataclasses import asdict, dataclass, field
 from typing import Any, ClassVar
 
@@ -108,6 +109,20 @@ def ranks_by(keys: list[tuple]) -> list[int]:
             ranks[seat] = position + 1
     return ranks
 
+
+
+def strings_in(value: Any) -> Iterator[str]:
+    """Every string held anywhere in a JSON-like ``value`` (dict values and list items, nested):
+    the piece ids a conservation count looks at."""
+    stack: list[Any] = [value]
+    while stack:
+        value = stack.pop()
+        if isinstance(value, dict):
+            stack.extend(value.values())
+        elif isinstance(value, list):
+            stack.extend(value)
+        elif isinstance(value, str):
+            yield value
 
 class Game:
     """Base class for a game's rules. Everything here is pure: no I/O, no globals, no Django.
@@ -212,17 +227,7 @@ class Game:
         default every string in it (card and tile ids, mostly). A game whose state also names a
         piece a second time (a secret pick that refers to a card in hand, say) counts only the
         places a piece really is, so moving hidden pieces around keeps the count."""
-        found: Counter = Counter()
-        stack: list[Any] = [state]
-        while stack:
-            value = stack.pop()
-            if isinstance(value, dict):
-                stack.extend(value.values())
-            elif isinstance(value, list):
-                stack.extend(value)
-            elif isinstance(value, str):
-                found[value] += 1
-        return found
+        return Counter(strings_in(state))
 
     def implements_determinize(self) -> bool:
         """True when this game can sample states for a seat (or has nothing to hide)."""

@@ -13,6 +13,8 @@ import random
 from collections import Counter
 from functools import cache
 
+from core.engine.game import strings_in
+
 from .. import catalog as cat
 from .. import constants as K
 
@@ -39,17 +41,8 @@ def material(state: dict) -> Counter:
     """The card ids the table holds, each once: the state also names a card a second time where
     it is referred to (a kept Lodge card among the dealt ones, a chosen Expert among its options,
     a secret pick among the hand), and log lines and last-move marks are words, not pieces."""
-    found: Counter = Counter()
-    stack = [v for k, v in state.items() if k not in SKIPPED]
-    while stack:
-        value = stack.pop()
-        if isinstance(value, dict):
-            stack.extend(value.values())
-        elif isinstance(value, list):
-            stack.extend(value)
-        elif isinstance(value, str) and (value in all_cards() or value.startswith("rewild-")):
-            found[value] = 1
-    return found
+    pieces = strings_in({k: v for k, v in state.items() if k not in SKIPPED})
+    return Counter({s: 1 for s in pieces if s in all_cards() or s.startswith("rewild-")})
 
 
 def _category(card: str, variant: bool) -> str:
