@@ -1,42 +1,73 @@
-"""The Innkeeper: a greedy Lodge bot that looks one build ahead.
+"""The Innkeeper: a greedy Lodge bot that plans its whole turn.
 
 It reads only public information (lodges, displays, valets). For a build it tries every tile in
-every legal place and keeps the lodge worth most: points scored now, plus the guests that could
-check in next, plus a little for empty neighbouring rooms of two colours (future guest pairs) and
-for amenities still being worked towards. Guests go where they score most; the valet takes the
-display guest that fits the lodge best. It spends a refresh token when clearing a level of the
-room display promises a clearly better build (judged on refills of its own imagined bag).
+every legal place, then the check-ins that build allows this turn (a display guest and a valet
+guest, in either room of their pair), and keeps the turn that leaves the lodge worth most:
+
+- the points the lodge scores now (guests, floor bonuses, completed amenities);
+- the guests its empty rooms may still take in the turns left: a room counts more the more
+  partner colours lie empty beside it and the more turns remain, a pair of rooms only once (one
+  room of each group of empty rooms must stay empty for the last guest's partner);
+- the valet guest and the best display guest where they could check in next;
+- unfinished amenities, in proportion to their progress and the turns left to finish them, and
+  nothing for an amenity its level makes impossible.
+
+So near the end it builds for guests it can check in now, and early it builds for room pairs.
+It spends a refresh token when clearing a level of the room display promises a clearly better
+turn (judged on refills of its own imagined bag).
 """
 
 from __future__ import annotations
 
-import copy
 import random
 
 from core.engine import Bot
 from core.engine.play import copy_json
 
 from . import amenities as am
-from .catalog import AMENITY_BY_ID, GUEST_BY_ID, ROOMS
-from .rules import ORTHOGONAL, grid_of, guest_colors, key, lodge_score
-from .rules.lodge import amenity_progress
+from .catalog import (
+    AMENITY_BY_ID,
+    FLOORS,
+    GUEST_BY_ID,
+    GUEST_POINTS,
+    GUESTS_TO_END,
+    ROOMS,
+    SOLO_LIFT_TOKENS,
+)
+from .rules import ORTHOGONAL, grid_of, guest_colors
+
+#: A solo game lasts four laps of the ski lift, one turn per level (the start and three tokens).
+SOLO_TURNS = (SOLO_LIFT_TOKENS + 1) * FLOORS
+#: Colour pairs among the guests (every pair of the five colours): a room with one partner colour
+#: beside it fits one pair in ten.
+PAIRS = 10
 
 
 class Innkeeper(Bot):
     name = "innkeeper"
     label = "Innkeeper (greedy)"
     game = "lodge_hotel"
-    #: Weights of the lodge evaluation (tuned on seeded solo and three-player games).
-    VALET_WEIGHT = 0.9
-    DISPLAY_WEIGHT = 1.0
-    PAIR_WEIGHT = 0.4
-    PAIR_CAP = 6
-    UPPER_FLOOR_WEIGHT = 0.15
-    #: An unfinished amenity counts this share of its points, times its progress to this power.
-    AMENITY_WEIGHT = 0.5
+    #: A valet guest, and the best display guest, that could check in next turn count this share
+    #: of what they would score.
+    VALET_WEIGHT = 0.6
+    DISPLAY_WEIGHT = 0.4
+    #: The chance per turn that a guest of one given colour pair comes within reach (about two new
+    #: guests a turn, one pair in ten of them, some already taken by other rooms).
+    ARRIVAL = 0.12
+    #: A room with no empty partner yet but an open place beside it counts as this many partner
+    #: colours, over one turn fewer (a room must be built there first).
+    FRONTIER_COLORS = 0.5
+    #: The share of the floor bonus a future guest is expected to bring.
+    BONUS_SHARE = 0.4
+    #: Future check-ins are at most this many per turn left.
+    GUESTS_PER_TURN = 1.0
+    #: An unfinished amenity counts this share of its points, times its progress to this power,
+    #: times turns / (turns + AMENITY_TURNS) for the turns left to finish it.
+    AMENITY_WEIGHT = 0.6
     AMENITY_POWER = 2
-    #: A refresh token is spent when the best build after clearing a level is worth this much
-    #: more (averaged over this many imagined refills) than the best build now.
+    AMENITY_TURNS = 3
+    #: A refresh token is spent when the best turn after clearing a level is worth this much
+    #: more (averaged over this many imagined refills) than the best turn now.
     REFRESH_MARGIN = 1.0
     REFRESH_SAMPLES = 2
 
@@ -58,10 +89,10 @@ class Innkeeper(Bot):
             _value, spot = self._best_place(game, state, seat, take)
             return {"type": "place", "floor": spot[0], "col": spot[1]}
         if phase == "guests":
-            guests = [m for m in moves if m["type"] == "guest"]
-            if guests:
-                return max(guests, key=lambda m: (self._guest_value(state, lodge, m), rng.random()))
-            return {"type": "done"}
+            grid = grid_of(lodge)
+            sources = game._guest_sources(state, lodge)
+            _value, plan = self._best_check_ins(game, state, seat, grid, sources, rng)
+            return plan[0] if plan else {"type": "done"}
         if phase in ("valet", "extra_valet"):
             grid = grid_of(lodge)
             return max(moves, key=lambda m: (
@@ -74,18 +105,19 @@ class Innkeeper(Bot):
 
     # ---- refresh tokens ---------------------------------------------------------------------
     def _best_take(self, game, state, seat, takes, rng):
-        """The take whose best placement leaves the lodge worth most, with that worth."""
+        """The take whose best placement (and the check-ins after it) leaves the lodge worth
+        most, with that worth."""
         scored = [(self._best_place(game, state, seat, m)[0], rng.random(), i) for i, m in enumerate(takes)]
         value, _tie, index = max(scored)
         return value, takes[index]
 
     def _worth_refreshing(self, game, state, seat, moves, value, rng):
-        """A refresh move when clearing a level of the room display promises a better build.
+        """A refresh move when clearing a level of the room display promises a better turn.
 
         Tokens score nothing at the end, so one is worth spending whenever the display is poor.
         For each level the bot clears it in a copy of the state it was given (its own sample
-        of the bag, never the real one) a few times and compares the best build it then finds
-        with the best build now; it spends the token on the level that gains most, if any
+        of the bag, never the real one) a few times and compares the best turn it then finds
+        with the best turn now; it spends the token on the level that gains most, if any
         gains more than ``REFRESH_MARGIN``.
         """
         refreshes = [m for m in moves if m["type"] == "refresh"]
@@ -103,8 +135,9 @@ class Innkeeper(Bot):
                 best_gain, choice = gain, move
         return choice
 
-    # ---- evaluation -------------------------------------------------------------------------
+    # ---- the turn ---------------------------------------------------------------------------
     def _best_place(self, game, state, seat, take):
+        """The best place for the tile ``take`` names, with the worth of the turn it makes."""
         lodge = state["lodges"][seat]
         grid = grid_of(lodge)
         if take["type"] == "take_room":
@@ -113,60 +146,199 @@ class Innkeeper(Bot):
         else:
             tile = state["amenity_display"][take["index"]]
             spots = game._amenity_spots(state, grid, tile)
+        # Check-ins follow a build on the player's turn, never the solo ski lift's amenity.
+        guests_follow = state["phase"] in ("build", "place") and \
+            (state["holding"] or {}).get("back", "build") == "build"
+        sources = self._turn_sources(state, lodge) if guests_follow else []
         best = (float("-inf"), spots[0])
         for spot in spots:
-            trial = copy.deepcopy(lodge)
-            trial["cells"][key(*spot)] = {"tile": tile, "guest": None}
-            value = self._lodge_value(game, state, trial)
+            trial = dict(grid)
+            trial[spot] = {"tile": tile, "guest": None}
+            value, _plan = self._best_check_ins(game, state, seat, trial, sources, None)
             if value > best[0]:
                 best = (value, spot)
         return best
 
-    def _lodge_value(self, game, state, lodge):
-        grid = grid_of(lodge)
-        value = float(sum(lodge_score(lodge).values()))
-        for g in lodge["valet"]:
-            value += self.VALET_WEIGHT * self._guest_promise(game, state, grid, g)
-        shown = [self._guest_promise(game, state, grid, g) for g in state["guest_display"] if g]
-        if shown:
-            value += self.DISPLAY_WEIGHT * max(shown)
-        pairs = 0
-        for (f, c), cell in grid.items():
-            color = am.room_color(cell)
-            if not color or cell["guest"]:
-                continue
-            for df, dc in ((0, 1), (1, 0)):
-                other = grid.get((f + df, c + dc))
-                oc = am.room_color(other)
-                if oc and oc != color and not other["guest"]:
-                    pairs += 1
-        value += self.PAIR_WEIGHT * min(pairs, self.PAIR_CAP)
-        value += self.UPPER_FLOOR_WEIGHT * sum(1 for (f, _c), cell in grid.items() if f > 1 and cell["tile"] in ROOMS)
-        for pos, done in amenity_progress(lodge).items():
-            if done < 1.0:
-                value += self.AMENITY_WEIGHT * AMENITY_BY_ID[grid[pos]["tile"]]["points"] * done ** self.AMENITY_POWER - 0.5
+    def _turn_sources(self, state, lodge):
+        """The guests a build lets in this turn: any display guest (not at level 8) and every
+        valet guest, as (source, index, guest)."""
+        out = [] if 8 in state["rules"] else \
+            [("display", i, g) for i, g in enumerate(state["guest_display"]) if g]
+        return out + [("valet", i, g) for i, g in enumerate(lodge["valet"])]
+
+    def _best_check_ins(self, game, state, seat, grid, sources, rng):
+        """The check-ins (as moves, display guest first) that leave ``grid`` worth most, and
+        that worth. At most one display guest and one valet guest (two valet guests at level 8)
+        check in, each in any room that fits it when its turn comes."""
+        display_left, valet_left = self._allowances(state)
+        display = [s for s in sources if s[0] == "display"] if display_left > 0 else []
+        valet = [s for s in sources if s[0] == "valet"] if valet_left > 0 else []
+        turns = self._turns_after(state, seat)
+        plans = [([], grid)]
+        for source in display:
+            plans += self._check_in(game, state, [], grid, source)
+        with_valet = [p for plan, g in plans for source in valet for p in self._check_in(game, state, plan, g, source)]
+        plans += with_valet
+        if valet_left > 1:  # level 8: a second valet guest, its index shifted by the first's leaving
+            for plan, g in with_valet:
+                first = plan[-1]["index"]
+                for kind, index, guest in valet:
+                    if index != first:
+                        shifted = (kind, index - (index > first), guest)
+                        plans += self._check_in(game, state, plan, g, shifted)
+        best = None
+        for plan, after in plans:
+            value = self._lodge_value(state, seat, after, plan, turns)
+            tie = rng.random() if rng is not None else 0.0
+            if best is None or (value, tie) > best[0]:
+                best = ((value, tie), plan)
+        return best[0][0], best[1]
+
+    def _allowances(self, state):
+        """How many display and valet guests may still check in this turn (a turn being planned
+        from its build has both allowances whole)."""
+        used = state["turn_guests"] if state["phase"] == "guests" else {"display": 0, "valet": 0}
+        if 8 in state["rules"]:
+            return 0, 2 - used["valet"]
+        return 1 - used["display"], 1 - used["valet"]
+
+    def _check_in(self, game, state, plan, grid, source):
+        """``plan`` extended by checking in ``source``'s guest in each room that fits it."""
+        kind, index, guest = source
+        out = []
+        for floor, col in game.guest_spots(state, grid, guest):
+            after = dict(grid)
+            after[(floor, col)] = {"tile": grid[(floor, col)]["tile"], "guest": guest}
+            move = {"type": "guest", "source": kind, "index": index, "floor": floor, "col": col}
+            out.append((plan + [move], after))
+        return out
+
+    def _turns_after(self, state, seat):
+        """How many more turns this seat will have to check guests in after this one."""
+        if state["solo"]:
+            if (state["holding"] or {}).get("back", state["phase"]) == "start_amenity":
+                return SOLO_TURNS
+            return max(0, SOLO_TURNS - state["solo_turns"] - 1)
+        if state["end_triggered"]:
+            return 0
+        most = max(sum(1 for c in lodge["cells"].values() if c["guest"]) for lodge in state["lodges"])
+        return max(0, min(len(state["room_bag"]) // state["players"], 2 * (GUESTS_TO_END - most)))
+
+    # ---- evaluation -------------------------------------------------------------------------
+    def _lodge_value(self, state, seat, grid, plan, turns):
+        """What the lodge ``grid`` is worth after this turn's check-ins ``plan``: points now
+        plus what it may still score in ``turns`` more turns (see the module docstring)."""
+        value, hope = self._points_and_hopes(state, grid, turns)
+        value += hope
+        if turns > 0:
+            free = _free_rooms(grid)
+            placed = {(m["source"], m["index"]) for m in plan}
+            lodge = state["lodges"][seat]
+            waiting = [g for i, g in enumerate(lodge["valet"]) if ("valet", i) not in placed]
+            shown = [self._spots_value(state, free, g) for i, g in enumerate(state["guest_display"])
+                     if g and ("display", i) not in placed]
+            value += self.VALET_WEIGHT * sum(self._spots_value(state, free, g) for g in waiting)
+            if shown:
+                best = max(shown)
+                value += self.DISPLAY_WEIGHT * best
+                if any(m["source"] == "valet" for m in plan):  # the valet takes a display guest
+                    value += self.VALET_WEIGHT * best
+            value += self._future_guests(grid, free, turns)
         return value
+
+    def _points_and_hopes(self, state, grid, turns):
+        """The lodge's score now (the scoring rules: guests, floor bonuses, completed amenities)
+        and the hope of its unfinished amenities: a share of their points, by progress and by
+        the turns left to finish them (none for an amenity the level makes impossible)."""
+        points, hope = 0, 0.0
+        for pos, cell in grid.items():
+            guest, tile = cell["guest"], cell["tile"]
+            if guest:
+                points += GUEST_POINTS + (pos[0] if GUEST_BY_ID[guest]["floor"] == pos[0] else 0)
+            elif tile in AMENITY_BY_ID:
+                done = am.progress(tile, pos, grid)
+                if done >= 1.0:
+                    points += AMENITY_BY_ID[tile]["points"]
+                elif turns > 0 and self._reachable(state, tile):
+                    hope += AMENITY_BY_ID[tile]["points"] * done ** self.AMENITY_POWER
+        return float(points), self.AMENITY_WEIGHT * hope * turns / (turns + self.AMENITY_TURNS)
+
+    def _future_guests(self, grid, free, turns):
+        """The guests the empty rooms may still take in ``turns`` turns, in points.
+
+        A room fills with chance 1 - (1 - ARRIVAL * partner colours) ** turns, worth a guest's
+        points and a share of its floor bonus. Empty rooms joined by partner colours form groups
+        in which all but one room can fill (each guest needs an empty partner), so a group's sum
+        is scaled by (size - 1) / size; the total is capped at GUESTS_PER_TURN guests a turn.
+        """
+        seen, total, count = set(), 0.0, 0.0
+        for start in free:
+            if start in seen:
+                continue
+            group, frontier = [start], [start]
+            seen.add(start)
+            while frontier:
+                f, c = frontier.pop()
+                for n in free[(f, c)][1]:
+                    if n not in seen:
+                        seen.add(n)
+                        group.append(n)
+                        frontier.append(n)
+            share = (len(group) - 1) / len(group) if len(group) > 1 else 1.0
+            for pos in group:
+                chance = self._fill_chance(grid, free, pos, turns)
+                total += share * chance * (GUEST_POINTS + self.BONUS_SHARE * pos[0])
+                count += share * chance
+        cap = self.GUESTS_PER_TURN * turns
+        return total if count <= cap else total * cap / count
+
+    def _fill_chance(self, grid, free, pos, turns):
+        colors = len(free[pos][2])
+        if colors:
+            return 1.0 - (1.0 - self.ARRIVAL * colors) ** turns
+        f, c = pos
+        open_beside = any((f + df, c + dc) not in grid and 1 <= f + df <= FLOORS and c + dc >= 1
+                          for df, dc in ORTHOGONAL)
+        if open_beside and turns > 1:
+            return 1.0 - (1.0 - self.ARRIVAL * self.FRONTIER_COLORS) ** (turns - 1)
+        return 0.0
+
+    def _reachable(self, state, amenity):
+        """False for an amenity the level's rules make impossible: with level 4 (no two rooms of
+        one colour in a column) the eight rooms around a tile span three columns, so they hold at
+        most three rooms of one colour, and the Launderette's four can never be met."""
+        rule = AMENITY_BY_ID[amenity]["rule"]
+        return not (4 in state["rules"] and rule["kind"] == "around_same_color" and rule["min"] > 3)
+
+    def _spots_value(self, state, free, guest):
+        """What ``guest`` would score checking in among the ``free`` rooms now (0 if it cannot)."""
+        a, b = guest_colors(guest)
+        pref = GUEST_BY_ID[guest]["floor"]
+        near = 2 in state["rules"]
+        best = 0.0
+        for (f, _c), (color, _partners, colors) in free.items():
+            if color == a:
+                fits = b in colors
+            elif color == b:
+                fits = a in colors
+            else:
+                continue
+            if fits and not (near and abs(f - pref) > 1):
+                best = max(best, GUEST_POINTS + (pref if f == pref else 0))
+        return best
 
     def _guest_promise(self, game, state, grid, guest):
         """What ``guest`` would score if checked in now (0 if it cannot be)."""
-        spots = game.guest_spots(state, grid, guest)
-        if not spots:
-            return 0.0
-        pref = GUEST_BY_ID[guest]["floor"]
-        return 2.0 + max(pref if f == pref else 0 for f, _c in spots)
+        return self._spots_value(state, _free_rooms(grid), guest)
 
-    def _guest_value(self, state, lodge, move):
-        guest = (state["guest_display"] if move["source"] == "display" else lodge["valet"])[move["index"]]
-        before = lodge_score(lodge)
-        trial = copy.deepcopy(lodge)
-        trial["cells"][key(move["floor"], move["col"])]["guest"] = guest
-        after = lodge_score(trial)
-        gain = sum(after.values()) - sum(before.values())
-        # Keep rooms of rare colours free: prefer using up a room with few free partners.
-        grid = grid_of(lodge)
-        partners = sum(
-            1 for df, dc in ORTHOGONAL
-            if (n := grid.get((move["floor"] + df, move["col"] + dc))) and not n["guest"]
-            and am.room_color(n) in guest_colors(guest)
-        )
-        return gain - 0.1 * partners
+
+def _free_rooms(grid):
+    """Each empty room of ``grid``: (its colour, its empty neighbours of another colour, their
+    colours). A guest checks in only to such a room with a partner of its other colour."""
+    empty = {pos: ROOMS[cell["tile"]] for pos, cell in grid.items()
+             if not cell["guest"] and cell["tile"] in ROOMS}
+    out = {}
+    for (f, c), color in empty.items():
+        partners = [n for df, dc in ORTHOGONAL if (n := (f + df, c + dc)) in empty and empty[n] != color]
+        out[(f, c)] = (color, partners, {empty[n] for n in partners})
+    return out
