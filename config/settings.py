@@ -146,6 +146,9 @@ if REDIS_URL:
     # channels-redis drops the message: redis-py refuses connections beyond max_connections
     # (default 100), and a process queue holding `capacity` messages (default 100) takes no more.
     # A dropped group_send is an update a socket never shows, so both are sized for a busy process.
+    # redis-py 8 gives every read a 5 s timeout by default, the same 5 s channels-redis blocks in
+    # BZPOPMIN waiting for a message: an idle socket's receive then fails with a TimeoutError and
+    # the socket closes with 1011 (django/channels_redis#422). Reads get room above that block.
     CHANNEL_LAYERS = {
         "default": {
             "BACKEND": "channels_redis.core.RedisChannelLayer",
@@ -153,6 +156,7 @@ if REDIS_URL:
                 "hosts": [{
                     "address": REDIS_URL,
                     "max_connections": int(os.environ.get("REDIS_MAX_CONNECTIONS", "2000")),
+                    "socket_timeout": 30,
                 }],
                 "capacity": int(os.environ.get("CHANNEL_CAPACITY", "10000")),
             },

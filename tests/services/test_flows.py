@@ -6,6 +6,8 @@ HTMX move POSTs with CSRF tokens, and websockets carrying the session cookie.
 
 from __future__ import annotations
 
+import time
+
 import pytest
 from websockets.exceptions import InvalidStatus
 
@@ -15,6 +17,8 @@ pytestmark = pytest.mark.services
 
 # X takes the top row while O answers in the middle row: X wins on the fifth move.
 WINNING_GAME = [(0, 0), (1, 3), (0, 1), (1, 4), (0, 2)]
+# Longer than channels-redis's 5 s BZPOPMIN and redis-py 8's default 5 s read timeout.
+IDLE_SECONDS = 7
 
 
 def seated_pair(portal, name):
@@ -54,6 +58,17 @@ def test_two_players_and_a_spectator_play_to_the_end(backend, portal, name):
                  (match_id,)) == [("finished", 5)]
     check = backend.manage("verifyreplays")
     assert check.returncode == 0, check.stdout + check.stderr
+
+
+def test_a_socket_left_idle_past_the_layers_wait_still_gets_the_next_move(portal, name):
+    """An idle socket's layer receive waits 5 s at a time; on Redis that wait must not end it."""
+    ann, ben, match_id = seated_pair(portal, name)
+    socket = ben.socket(f"/ws/match/{match_id}/")
+    socket.wait_version(0)
+    time.sleep(IDLE_SECONDS)
+    assert ann.move(match_id, {"type": "mark", "cell": 4}, 0).status == 200
+    assert 'id="tictactoe-cell-4"' in socket.wait_version(1)
+    socket.close()
 
 
 def test_lobby_socket_sees_a_new_table_live(portal, name):
