@@ -22,6 +22,7 @@ from __future__ import annotations
 import random
 
 from core.engine import Bot
+from core.engine.grid import DIAGONAL
 from core.engine.play import copy_json
 
 from . import amenities as am
@@ -38,9 +39,16 @@ from .rules import ORTHOGONAL, grid_of, guest_colors
 
 #: A solo game lasts four laps of the ski lift, one turn per level (the start and three tokens).
 SOLO_TURNS = (SOLO_LIFT_TOKENS + 1) * FLOORS
-#: Colour pairs among the guests (every pair of the five colours): a room with one partner colour
-#: beside it fits one pair in ten.
-PAIRS = 10
+#: How often an amenity of each kind of condition gets completed when placed early (the share of
+#: the Innkeeper's solo games in which it was, level 4, seeds 100-139, one share per kind): an
+#: amenity's chance before its progress says more.
+EASE = {
+    "rooms_with_guests": 0.5, "neighbors_with_guests": 0.1, "pattern": 0.6,
+    "distinct_colors_around": 0.35, "column_rooms_with_guests": 0.45, "floor_same_color": 0.8,
+    "adjacent_color": 0.5, "lodge_same_color": 0.9, "around_same_color": 0.3, "column_color": 0.4,
+    "color_distinct_columns": 0.95, "floor_color_count": 0.9, "lodge_color_count": 0.6,
+    "lodge_color_even": 0.85, "floor_rooms_with_guests": 0.1,
+}
 
 
 class Innkeeper(Bot):
@@ -61,8 +69,9 @@ class Innkeeper(Bot):
     BONUS_SHARE = 0.4
     #: Future check-ins are at most this many per turn left.
     GUESTS_PER_TURN = 1.0
-    #: An unfinished amenity counts this share of its points, times its progress to this power,
-    #: times turns / (turns + AMENITY_TURNS) for the turns left to finish it.
+    #: An unfinished amenity counts this share of its points, times its chance (its kind's ease,
+    #: rising to 1 with its progress to this power), times turns / (turns + AMENITY_TURNS) for
+    #: the turns left to finish it.
     AMENITY_WEIGHT = 0.6
     AMENITY_POWER = 2
     AMENITY_TURNS = 3
@@ -259,8 +268,10 @@ class Innkeeper(Bot):
                 done = am.progress(tile, pos, grid)
                 if done >= 1.0:
                     points += AMENITY_BY_ID[tile]["points"]
-                elif turns > 0 and self._reachable(state, tile):
-                    hope += AMENITY_BY_ID[tile]["points"] * done ** self.AMENITY_POWER
+                elif turns > 0 and self._reachable(state, tile, pos, grid):
+                    reached = done ** self.AMENITY_POWER
+                    ease = EASE[AMENITY_BY_ID[tile]["rule"]["kind"]]
+                    hope += AMENITY_BY_ID[tile]["points"] * (reached + (1.0 - reached) * ease)
         return float(points), self.AMENITY_WEIGHT * hope * turns / (turns + self.AMENITY_TURNS)
 
     def _future_guests(self, grid, free, turns):
@@ -303,12 +314,38 @@ class Innkeeper(Bot):
             return 1.0 - (1.0 - self.ARRIVAL * self.FRONTIER_COLORS) ** (turns - 1)
         return 0.0
 
-    def _reachable(self, state, amenity):
-        """False for an amenity the level's rules make impossible: with level 4 (no two rooms of
-        one colour in a column) the eight rooms around a tile span three columns, so they hold at
-        most three rooms of one colour, and the Launderette's four can never be met."""
+    def _reachable(self, state, amenity, pos, grid):
+        """False for an amenity that can no longer be completed where it stands, so that it is
+        neither built there nor worked towards: too few places around it that could still hold
+        rooms (Coat Check on the ground floor has only two diagonal neighbours), an "exactly"
+        count already passed (rooms are never removed), or a level that forbids it (with level
+        4, no two rooms of one colour in a column, the eight rooms around a tile span three
+        columns, so they hold at most three rooms of one colour: no Launderette)."""
         rule = AMENITY_BY_ID[amenity]["rule"]
-        return not (4 in state["rules"] and rule["kind"] == "around_same_color" and rule["min"] > 3)
+        kind = rule["kind"]
+        f, c = pos
+        if kind in ("neighbors_with_guests", "distinct_colors_around", "adjacent_color", "around_same_color"):
+            if kind == "neighbors_with_guests":
+                steps = DIAGONAL if rule["neighborhood"] == "diagonal" else ORTHOGONAL
+            else:
+                steps = ORTHOGONAL if kind == "adjacent_color" else ORTHOGONAL + DIAGONAL
+            places = [(f + df, c + dc) for df, dc in steps if 1 <= f + df <= FLOORS and c + dc >= 1]
+            open_places = [p for p in places if p not in grid or grid[p]["tile"] in ROOMS]
+            if kind == "adjacent_color":
+                open_places = [p for p in open_places if p not in grid or ROOMS[grid[p]["tile"]] == rule["color"]]
+                if 4 in state["rules"]:  # above and below share the amenity's column
+                    open_places = [p for p in open_places if p[0] == f] + [p for p in open_places if p[0] != f][:1]
+            if kind == "around_same_color" and 4 in state["rules"]:
+                return rule["min"] <= 3
+            return len(open_places) >= rule["min"]
+        if kind == "column_rooms_with_guests":
+            return all(p not in grid or grid[p]["tile"] in ROOMS for p in ((g, c) for g in range(1, FLOORS + 1)) if p != pos)
+        if kind == "lodge_color_count":
+            return sum(1 for cell in grid.values() if ROOMS.get(cell["tile"]) == rule["color"]) <= rule["exactly"]
+        if kind == "floor_color_count":
+            return len({ROOMS[cell["tile"]] for (g, _c), cell in grid.items()
+                        if g == f and cell["tile"] in ROOMS}) <= rule["exactly"]
+        return True
 
     def _spots_value(self, state, free, guest):
         """What ``guest`` would score checking in among the ``free`` rooms now (0 if it cannot)."""
