@@ -21,7 +21,7 @@ from __future__ import annotations
 
 import random
 
-from core.engine import Bot
+from core.engine import Bot, Result
 from core.engine.grid import DIAGONAL
 from core.engine.play import copy_json
 
@@ -34,9 +34,12 @@ from .catalog import (
     GUESTS_TO_END,
     ROOMS,
     SOLO_LIFT_TOKENS,
+    SOLO_WIN_SCORE,
 )
-from .rules import ORTHOGONAL, grid_of, guest_colors
+from .rules import ORTHOGONAL, Lodge, grid_of, guest_colors
 
+#: The rules, for the level goals a cut search rollout is judged by.
+RULES = Lodge()
 #: A solo game lasts four laps of the ski lift, one turn per level (the start and three tokens).
 SOLO_TURNS = (SOLO_LIFT_TOKENS + 1) * FLOORS
 #: How often an amenity of each kind of condition gets completed when placed early (the share of
@@ -59,6 +62,8 @@ class Innkeeper(Bot):
     #: of what they would score.
     VALET_WEIGHT = 0.6
     DISPLAY_WEIGHT = 0.4
+    #: A guest that one more room would let check in counts this share of what it would score.
+    HALF_FIT = 0.4
     #: The chance per turn that a guest of one given colour pair comes within reach (about two new
     #: guests a turn, one pair in ten of them, some already taken by other rooms).
     ARRIVAL = 0.12
@@ -78,7 +83,25 @@ class Innkeeper(Bot):
     #: A refresh token is spent when the best turn after clearing a level is worth this much
     #: more (averaged over this many imagined refills) than the best turn now.
     REFRESH_MARGIN = 1.0
-    REFRESH_SAMPLES = 2
+    REFRESH_SAMPLES = 6
+
+    #: Plies a search rollout plays (about two turns) before :meth:`interim_scores` judges it.
+    search_horizon = 12
+
+    def interim_scores(self, state):
+        """What each lodge may end the game with, by the Innkeeper's own judgement (points now
+        plus the hopes of the module docstring), for the search bot to judge a rollout it cuts
+        short. A solo game with a level is judged as its end is, won or lost: 60 points in
+        prospect and no level goal broken, so that a cut rollout and one played to the end are
+        rewarded alike."""
+        projected = [self._lodge_value(state, seat, grid_of(lodge), [], self._turns_after(state, seat))
+                     for seat, lodge in enumerate(state["lodges"])]
+        if not (state["solo"] and state["level"]):
+            return projected
+        goals = RULES.solo_goals(state)
+        goals.pop(1, None)  # four complete amenities: judged by the points they bring in prospect
+        won = projected[0] >= SOLO_WIN_SCORE and all(goals.values())
+        return Result(scores=projected, ranks=[1], won=[won])
 
     def choose(self, game, state, seat, rng):
         moves = game.legal_moves(state, seat)
@@ -88,8 +111,9 @@ class Innkeeper(Bot):
             takes = [m for m in moves if m["type"] in ("take_room", "take_amenity")]
             if not takes:
                 return next(m for m in moves if m["type"] == "pass")
-            value, best = self._best_take(game, state, seat, takes, rng)
-            refresh = self._worth_refreshing(game, state, seat, moves, value, rng)
+            memo = {}
+            value, best = self._best_take(game, state, seat, takes, rng, memo)
+            refresh = self._worth_refreshing(game, state, seat, moves, value, rng, memo)
             return refresh or best
         if phase == "place":
             held = state["holding"]
@@ -113,21 +137,22 @@ class Innkeeper(Bot):
         return rng.choice(moves)
 
     # ---- refresh tokens ---------------------------------------------------------------------
-    def _best_take(self, game, state, seat, takes, rng):
+    def _best_take(self, game, state, seat, takes, rng, memo):
         """The take whose best placement (and the check-ins after it) leaves the lodge worth
-        most, with that worth."""
-        scored = [(self._best_place(game, state, seat, m)[0], rng.random(), i) for i, m in enumerate(takes)]
+        most, with that worth. ``memo`` keeps each (level, colour)'s answer for the decision."""
+        scored = [(self._best_place(game, state, seat, m, memo)[0], rng.random(), i) for i, m in enumerate(takes)]
         value, _tie, index = max(scored)
         return value, takes[index]
 
-    def _worth_refreshing(self, game, state, seat, moves, value, rng):
+    def _worth_refreshing(self, game, state, seat, moves, value, rng, memo):
         """A refresh move when clearing a level of the room display promises a better turn.
 
         Tokens score nothing at the end, so one is worth spending whenever the display is poor.
         For each level the bot clears it in a copy of the state it was given (its own sample
         of the bag, never the real one) a few times and compares the best turn it then finds
         with the best turn now; it spends the token on the level that gains most, if any
-        gains more than ``REFRESH_MARGIN``.
+        gains more than ``REFRESH_MARGIN``. A refresh changes only the room display, and rooms
+        of one colour on one level are alike, so ``memo`` answers most of the refills.
         """
         refreshes = [m for m in moves if m["type"] == "refresh"]
         if not refreshes:
@@ -138,22 +163,29 @@ class Innkeeper(Bot):
             for _ in range(self.REFRESH_SAMPLES):
                 trial = game.apply(copy_json(state), seat, dict(move), random.Random(rng.getrandbits(32)))
                 takes = [m for m in game.legal_moves(trial, seat) if m["type"] in ("take_room", "take_amenity")]
-                total += self._best_take(game, trial, seat, takes, rng)[0] if takes else value - 5
+                total += self._best_take(game, trial, seat, takes, rng, memo)[0] if takes else value - 5
             gain = total / self.REFRESH_SAMPLES - value
             if gain > best_gain:
                 best_gain, choice = gain, move
         return choice
 
     # ---- the turn ---------------------------------------------------------------------------
-    def _best_place(self, game, state, seat, take):
-        """The best place for the tile ``take`` names, with the worth of the turn it makes."""
+    def _best_place(self, game, state, seat, take, memo=None):
+        """The best place for the tile ``take`` names, with the worth of the turn it makes
+        (kept in ``memo``, if given, by level and colour, or by amenity: all it depends on)."""
         lodge = state["lodges"][seat]
         grid = grid_of(lodge)
         if take["type"] == "take_room":
             tile = state["display"][take["level"] - 1][take["slot"]]
-            spots = game._room_spots(state, grid, tile, take["level"])
+            known = (take["level"], ROOMS[tile])
         else:
             tile = state["amenity_display"][take["index"]]
+            known = tile
+        if memo is not None and known in memo:
+            return memo[known]
+        if take["type"] == "take_room":
+            spots = game._room_spots(state, grid, tile, take["level"])
+        else:
             spots = game._amenity_spots(state, grid, tile)
         # Check-ins follow a build on the player's turn, never the solo ski lift's amenity.
         guests_follow = state["phase"] in ("build", "place") and \
@@ -166,6 +198,8 @@ class Innkeeper(Bot):
             value, _plan = self._best_check_ins(game, state, seat, trial, sources, None)
             if value > best[0]:
                 best = (value, spot)
+        if memo is not None:
+            memo[known] = best
         return best
 
     def _turn_sources(self, state, lodge):
@@ -246,7 +280,7 @@ class Innkeeper(Bot):
             waiting = [g for i, g in enumerate(lodge["valet"]) if ("valet", i) not in placed]
             shown = [self._spots_value(state, free, g) for i, g in enumerate(state["guest_display"])
                      if g and ("display", i) not in placed]
-            value += self.VALET_WEIGHT * sum(self._spots_value(state, free, g) for g in waiting)
+            value += self.VALET_WEIGHT * sum(self._spots_value(state, free, g, grid) for g in waiting)
             if shown:
                 best = max(shown)
                 value += self.DISPLAY_WEIGHT * best
@@ -308,9 +342,7 @@ class Innkeeper(Bot):
         if colors:
             return 1.0 - (1.0 - self.ARRIVAL * colors) ** turns
         f, c = pos
-        open_beside = any((f + df, c + dc) not in grid and 1 <= f + df <= FLOORS and c + dc >= 1
-                          for df, dc in ORTHOGONAL)
-        if open_beside and turns > 1:
+        if turns > 1 and any(_open(grid, (f + df, c + dc)) for df, dc in ORTHOGONAL):
             return 1.0 - (1.0 - self.ARRIVAL * self.FRONTIER_COLORS) ** (turns - 1)
         return 0.0
 
@@ -347,26 +379,41 @@ class Innkeeper(Bot):
                         if g == f and cell["tile"] in ROOMS}) <= rule["exactly"]
         return True
 
-    def _spots_value(self, state, free, guest):
-        """What ``guest`` would score checking in among the ``free`` rooms now (0 if it cannot)."""
+    def _spots_value(self, state, free, guest, grid=None):
+        """What ``guest`` would score checking in among the ``free`` rooms now (0 if it cannot).
+        Given the ``grid``, a guest that cannot check in yet is worth ``HALF_FIT`` of what it
+        would score beside an empty room of one of its colours with an unbuilt place next to
+        it, where a room of its other colour could be built."""
         a, b = guest_colors(guest)
         pref = GUEST_BY_ID[guest]["floor"]
         near = 2 in state["rules"]
-        best = 0.0
-        for (f, _c), (color, _partners, colors) in free.items():
+        best = half = 0.0
+        for (f, c), (color, _partners, colors) in free.items():
             if color == a:
                 fits = b in colors
             elif color == b:
                 fits = a in colors
             else:
                 continue
-            if fits and not (near and abs(f - pref) > 1):
-                best = max(best, GUEST_POINTS + (pref if f == pref else 0))
-        return best
+            if near and abs(f - pref) > 1:
+                continue
+            worth = GUEST_POINTS + (pref if f == pref else 0)
+            if fits:
+                best = max(best, worth)
+            elif grid is not None and any(_open(grid, (f + df, c + dc)) for df, dc in ORTHOGONAL):
+                half = max(half, self.HALF_FIT * worth)
+        return best or half
 
     def _guest_promise(self, game, state, grid, guest):
-        """What ``guest`` would score if checked in now (0 if it cannot be)."""
-        return self._spots_value(state, _free_rooms(grid), guest)
+        """What ``guest`` would score if checked in now, or in part if one more room would let
+        it (see :meth:`_spots_value`): how the valet picks a guest and the ski lift's discard is
+        chosen."""
+        return self._spots_value(state, _free_rooms(grid), guest, grid)
+
+
+def _open(grid, pos):
+    """Whether ``pos`` is an unbuilt place of the lodge (a room may be built there one day)."""
+    return pos not in grid and 1 <= pos[0] <= FLOORS and pos[1] >= 1
 
 
 def _free_rooms(grid):

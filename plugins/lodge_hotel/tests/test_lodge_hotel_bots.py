@@ -59,8 +59,8 @@ def test_the_innkeeper_keeps_its_token_when_no_refill_beats_the_build_it_has():
     situation_moves = GAME.legal_moves(state, seat)
     bot = Innkeeper()
     value, _best = bot._best_take(GAME, state, seat, [m for m in situation_moves if m["type"] == "take_room"],
-                                  random.Random(1))
-    huge = bot._worth_refreshing(GAME, state, seat, situation_moves, value + 100, random.Random(1))
+                                  random.Random(1), {})
+    huge = bot._worth_refreshing(GAME, state, seat, situation_moves, value + 100, random.Random(1), {})
     assert huge is None
 
 
