@@ -6,9 +6,9 @@ import random
 
 import pytest
 from lodge_hotel.bots import Innkeeper
-from lodge_hotel.catalog import ROOMS
-from lodge_hotel.rules import lodge_score
-from lodge_hotel.testing import GAME, guest_with, new, put_lodge
+from lodge_hotel.catalog import GUESTS, ROOMS
+from lodge_hotel.rules import grid_of, lodge_score
+from lodge_hotel.testing import AMENITY_ID, GAME, Runner, build_lodge, guest_with, new, put_lodge
 
 from core.engine import playout
 from core.engine.bots import decide
@@ -99,3 +99,137 @@ def test_the_innkeeper_builds_the_room_that_lets_a_display_guest_check_in():
         state["display"][level] = row
     move = Innkeeper().choose(GAME, state, 0, random.Random(2))
     assert move == {"type": "take_room", "level": 1, "slot": 0}
+
+
+def _show_amenities(state, names):
+    """Put the amenities called ``names`` on display (the rest back in the stack)."""
+    ids = [AMENITY_ID[n] for n in names]
+    state["amenity_stack"] = [a for a in state["amenity_stack"] + state["amenity_display"] if a not in ids]
+    state["amenity_display"] = ids
+
+
+def test_the_innkeeper_leaves_an_amenity_it_could_never_complete_for_one_it_can():
+    """"Coat Check: have 4 rooms with guests diagonally adjacent to this amenity." At the start
+    of a solo game the lodge is one room on the ground floor, so every place the Coat Check
+    (or the Coffee Bar) could go has at most two diagonal (three orthogonal) neighbours: seven
+    points that can never be scored. The Innkeeper starts with the Staircase instead."""
+    state = new(1, seed=3, level=4)
+    _show_amenities(state, ["Coat Check", "Coffee Bar", "Staircase", "Viewing Area"])
+    bot = Innkeeper()
+    grid = grid_of(state["lodges"][0])
+    for spot in GAME._amenity_spots(state, grid, AMENITY_ID["Coat Check"]):
+        assert not bot._reachable(state, AMENITY_ID["Coat Check"], spot, grid)
+    wide = grid_of(build_lodge({(1, 1): "red", (1, 2): "blue", (1, 3): "red"}))
+    assert bot._reachable(state, AMENITY_ID["Coat Check"], (2, 2), wide)
+    move = bot.choose(GAME, state, 0, random.Random(0))
+    assert state["amenity_display"][move["index"]] == AMENITY_ID["Staircase"]
+
+
+def test_at_level_4_the_innkeeper_hopes_nothing_of_the_launderette():
+    """Level 4 forbids two rooms of one colour in a column, so the eight rooms around an amenity
+    (three columns) hold at most three of a colour: the Launderette's four cannot happen. Its
+    half-way progress is worth something to the Innkeeper without the level, nothing with it."""
+    bot = Innkeeper()
+    layout = {(1, 1): "red", (1, 2): "Launderette", (1, 3): "red", (2, 1): "blue", (2, 2): "red"}
+    hopes = []
+    for level in (0, 4):
+        state = new(1, seed=3, level=level)
+        put_lodge(state, 0, layout)
+        hopes.append(bot._points_and_hopes(state, grid_of(state["lodges"][0]), 8)[1])
+    assert hopes[0] > 0 and hopes[1] == 0
+
+
+def _started(seed, level):
+    """A solo game at ``level`` after its starting amenity (the first on display) is placed in
+    its first legal place."""
+    table = Runner(new(1, seed=seed, level=level), seed=seed)
+    table.play(0, {"type": "take_amenity", "index": 0})
+    table.play(0, GAME.legal_moves(table.state, 0)[0])
+    return table.state
+
+
+def _show_guests(state, shown):
+    """Put the guests ``shown`` on display (the others back in the bag)."""
+    state["guest_bag"] = [g for g in state["guest_bag"] + [g for g in state["guest_display"] if g] if g not in shown]
+    state["guest_display"] = list(shown)
+
+
+def _show_rooms(state, levels):
+    """Put rooms of the colours ``levels`` (level 1 first) on the room display."""
+    state["room_bag"] += [r for level in state["display"] for r in level if r]
+    for level, colors in enumerate(levels):
+        row = []
+        for color in colors:
+            room = next(r for r in state["room_bag"] if ROOMS[r] == color)
+            state["room_bag"].remove(room)
+            row.append(room)
+        state["display"][level] = row
+
+
+def test_on_the_last_solo_turn_the_innkeeper_builds_for_a_check_in_now():
+    """The solo game ends after sixteen turns, so on the last one only points scored now count:
+    the Innkeeper builds the yellow room beside its red one and checks in the display's
+    red-and-yellow guest (on their preferred floor) in the same turn, rather than a purple room
+    upstairs that would only pair up with guests who will never come."""
+    state = _started(5, 4)
+    state["solo_turns"] = 15
+    put_lodge(state, 0, {(1, 1): "red", (2, 1): "Ski Repair"})
+    state["lodges"][0]["valet"] = []
+    wanted = guest_with(("red", "yellow"), floor=1)
+    _show_guests(state, [wanted] + [guest_with(("blue", "green"), floor=f) for f in (2, 3, 4)])
+    _show_rooms(state, [("yellow", "purple", "purple", "purple"), ("purple",) * 4, ("purple",) * 4,
+                        ("purple",) * 4])
+    bot = Innkeeper()
+    move = bot.choose(GAME, state, 0, random.Random(1))
+    assert move == {"type": "take_room", "level": 1, "slot": 0}
+    table = Runner(state, seed=5)
+    table.play(0, move)
+    table.play(0, bot.choose(GAME, table.state, 0, random.Random(1)))
+    check_in = bot.choose(GAME, table.state, 0, random.Random(1))
+    assert (check_in["type"], check_in["source"], check_in["index"], check_in["floor"]) == ("guest", "display", 0, 1)
+
+
+def test_the_valet_takes_the_guest_that_one_more_room_would_let_check_in():
+    """No display guest fits the lodge yet. A green-and-purple guest has no green or purple room
+    to go to at all, while a red-and-blue guest needs only a blue room built beside the lodge's
+    empty red room: the Innkeeper's valet takes the red-and-blue one."""
+    state = new(1, seed=5)
+    put_lodge(state, 0, {(1, 1): "red", (1, 2): "yellow+" + guest_with(("yellow", "green"), floor=1)})
+    near = guest_with(("red", "blue"), floor=1)
+    far = [guest_with(("green", "purple"), floor=f) for f in (1, 2, 3)]
+    _show_guests(state, [*far[:2], near, far[2]])
+    state["phase"] = "valet"
+    move = Innkeeper().choose(GAME, state, 0, random.Random(0))
+    assert move == {"type": "valet", "index": 2}
+
+
+def test_rooms_alike_are_judged_once_and_the_same_as_afresh():
+    """Rooms of one colour on one level of the display lead to the same best turn, so the
+    Innkeeper judges each (level, colour) once per decision (which is what makes judging six
+    refills for a refresh affordable), and that remembered judgement is the one it would make
+    afresh."""
+    bot = Innkeeper()
+    for seed in range(3):
+        state = _started(seed, 4)
+        takes = [m for m in GAME.legal_moves(state, 0) if m["type"] == "take_room"]
+        memo = {}
+        for take in takes:
+            assert bot._best_place(GAME, state, 0, take, memo) == bot._best_place(GAME, state, 0, take)
+        assert len(memo) == len({(t["level"], ROOMS[state["display"][t["level"] - 1][t["slot"]]]) for t in takes})
+
+
+def test_a_cut_search_rollout_at_a_level_is_judged_won_or_lost_like_a_finished_game():
+    """A solo game with a level ends won or lost, and the search bot rewards a finished rollout
+    mostly for winning; a rollout it cuts short is judged the same way, by the Innkeeper's
+    prospect of 60 points, not as a game with nothing to win."""
+    bot = Innkeeper()
+    state = _started(5, 4)
+    poor = bot.interim_scores(state)
+    assert poor.won == [False] and poor.scores[0] < 60
+    rich = {}
+    for floor in range(1, 5):  # five guests on each floor they prefer: 90 points
+        for col, guest in enumerate([g for g in GUESTS if g["floor"] == floor][:5], start=1):
+            rich[(floor, col)] = f"{guest['colors'][col % 2]}+{guest['id']}"
+    put_lodge(state, 0, rich)
+    assert bot.interim_scores(state).won == [True]
+    assert isinstance(bot.interim_scores(new(2, seed=5)), list)
