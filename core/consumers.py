@@ -350,6 +350,38 @@ class Watchers:
 watchers = Watchers()
 
 
+class Lobby:
+    """The home page's open tables, read and rendered once per lobby change for the process.
+
+    Public open tables look the same to everyone, so one rendering serves every lobby socket.
+    Only a user seated at a private open table sees a list of their own (with that table), and
+    which users those are is read with the shared list, in the same thread hop.
+    """
+
+    def __init__(self):
+        self._latest: tuple[str | None, asyncio.Future] | None = None
+
+    async def tables_html(self, change: str | None, user) -> str:
+        if change is None or self._latest is None or self._latest[0] != change:
+            self._latest = (change, asyncio.ensure_future(in_thread(self._read_shared)()))
+        shared, with_private = await self._latest[1]
+        if user is not None and user.is_authenticated and user.pk in with_private:
+            return await in_thread(self._render)(user)
+        return shared
+
+    def _read_shared(self) -> tuple[str, set[int]]:
+        return self._render(None), queries.users_at_private_open_tables()
+
+    @staticmethod
+    def _render(user) -> str:
+        return render_to_string("core/_tables.html", {
+            "tables": queries.open_tables(user)[:50], "oob": True,
+        })
+
+
+lobby = Lobby()
+
+
 class PortalConsumer(Socket):
     """One per page: the live "your turn" badge, and the open-tables list on the home page."""
 
@@ -380,8 +412,7 @@ class PortalConsumer(Socket):
 
     async def lobby_update(self, event):
         if LOBBY_GROUP in self.groups_joined:
-            html = await in_thread(self._render_tables)()
-            await self.send(text_data=html)
+            await self.send(text_data=await lobby.tables_html(event.get("change"), self.user))
 
     def _render_badge(self):
         count = 0
@@ -389,8 +420,3 @@ class PortalConsumer(Socket):
             count = len(queries.matches_awaiting(self.user))
         return render_to_string("core/_turn_badge.html", {"your_turn_count": count, "oob": True,
                                                           "user": self.user})
-
-    def _render_tables(self):
-        return render_to_string("core/_tables.html", {
-            "tables": queries.open_tables(self.user)[:50], "oob": True,
-        })

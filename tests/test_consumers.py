@@ -136,6 +136,38 @@ async def test_lobby_socket_lists_new_tables_live():
     await lobby.disconnect()
 
 
+async def test_one_lobby_change_is_read_once_for_every_socket_and_private_tables_stay_private(
+        monkeypatch):
+    from core.services import queries
+
+    reads = []
+    open_tables = queries.open_tables
+
+    def counted(user=None):
+        reads.append(user)
+        return open_tables(user)
+
+    monkeypatch.setattr(queries, "open_tables", counted)
+    alice, alice_cookie = await session_cookie("alice")
+    bob, _ = await session_cookie("bob")
+    _, carol_cookie = await session_cookie("carol")
+    hidden = await database_sync_to_async(create_table)(alice, "tictactoe", 2, private=True)
+    sockets = {"anonymous": (await connect("/ws/portal/?lobby=1"))[0],
+               "carol": (await connect("/ws/portal/?lobby=1", carol_cookie))[0],
+               "alice": (await connect("/ws/portal/?lobby=1", alice_cookie))[0]}
+    for who in ("carol", "alice"):
+        await receive_until(sockets[who], 'id="turn-badge"')
+    reads.clear()
+    shown = await database_sync_to_async(create_table)(bob, "tictactoe", 2)
+    frames = {who: await receive_until(s, 'id="open-tables"') for who, s in sockets.items()}
+    for who, frame in frames.items():
+        assert f"table #{shown.pk}" in frame, who
+        assert (f"table #{hidden.pk}" in frame) == (who == "alice"), who
+    assert len(reads) == 2, reads  # the shared list, and alice's own
+    for s in sockets.values():
+        await s.disconnect()
+
+
 async def test_a_client_behind_the_current_version_is_resynced():
     match, alice, alice_cookie, bob, _ = await started_table()
     socket, _, _ = await connect(f"/ws/match/{match.pk}/", alice_cookie)

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import asyncio
 import logging
+import uuid
 
 from asgiref.sync import async_to_sync
 from channels.layers import get_channel_layer
@@ -87,7 +88,9 @@ def users_changed(user_ids: list[int]) -> None:
 
 
 def lobby_changed() -> None:
-    send_many([(LOBBY_GROUP, {"type": "lobby.update"})])
+    """Every lobby socket of every process re-shows the open tables; ``change`` tells one change
+    from the next, so each process reads and renders the list once for all its sockets."""
+    send_many([(LOBBY_GROUP, {"type": "lobby.update", "change": uuid.uuid4().hex})])
 
 
 def chat_posted(match_id: int) -> None:

@@ -43,6 +43,14 @@ def open_tables(user=None) -> QuerySet[Match]:
     )
 
 
+def users_at_private_open_tables() -> set[int]:
+    """Who has a private table of their own in the open list (the others share one list)."""
+    return set(
+        Match.objects.filter(private=True, status=Match.Status.OPEN, seats__user__isnull=False)
+        .values_list("seats__user", flat=True)
+    )
+
+
 def live_matches() -> QuerySet[Match]:
     return (
         Match.objects.filter(private=False, status=Match.Status.ACTIVE)
