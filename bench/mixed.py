@@ -221,40 +221,51 @@ def main() -> None:
     args = parser.parse_args()
     if args.procs > 1 and not args.redis:
         parser.error("several processes need --redis")
-    for tables in [int(n) for n in args.tables.split(",")]:
-        folder = Path(tempfile.mkdtemp(prefix="mh-mixed-"))
-        postgres = Postgres().start() if args.postgres else None
-        redis = Redis().start() if args.redis else None
-        portals = []
-        try:
-            database = postgres.url if postgres else f"sqlite:///{folder}/bench.sqlite3"
-            env = portal_env(database, redis.url if redis else "", MEEPLEHALL_VAR=str(folder))
-            env.update(DEBUG="0", SECRET_KEY=secrets.token_urlsafe(40), SECURE_COOKIES="0",
-                       CLOCK_INTERVAL="0", SOCKETS_PER_ADDRESS="0", BOT_PACE="0",
-                       LOG_LEVEL=os.environ.get("LOG_LEVEL", "WARNING"))
-            prepare_database(env)
-            subprocess.run([sys.executable, "manage.py", "collectstatic", "--no-input", "-v0"],
-                           cwd=ROOT, env=env, check=True)
-            matches = seat_tables(env, tables, args.bot_tables, args.seed)
-            portals = [Portal(env).start() for _ in range(args.procs)]
-            stats = asyncio.run(run(matches, [p.port for p in portals], args.seconds, args.seed))
-        finally:
-            for portal in portals:
-                portal.stop()
-            if redis:
-                redis.stop()
-            if postgres:
-                postgres.stop()
-            shutil.rmtree(folder, ignore_errors=True)
-        lat = stats["latencies"]
-        p99 = percentile(lat, 99)
-        print(json.dumps({
-            "tables": tables, "bot_tables": args.bot_tables, "procs": args.procs,
-            "moves": len(lat), "p50_ms": round(percentile(lat, 50), 1), "p99_ms": round(p99, 1),
-            "lost": stats.get("lost", 0), "refused": stats.get("refused", 0),
-            "carried_at_p99_under_200ms": bool(lat) and p99 < TARGET_P99_MS,
-            "seconds": args.seconds,
-        }), flush=True)
+    counts = [int(n) for n in args.tables.split(",")]
+    if len(counts) > 1:
+        # Each count in a process of its own: Django is set up once per process, so a second
+        # count here would seat its tables in the first count's (deleted) database.
+        for tables in counts:
+            argv = ["--tables", str(tables), "--bot-tables", str(args.bot_tables),
+                    "--seconds", str(args.seconds), "--procs", str(args.procs),
+                    "--seed", str(args.seed)]
+            argv += ["--postgres"] * args.postgres + ["--redis"] * args.redis
+            subprocess.run([sys.executable, __file__, *argv], check=True)
+        return
+    tables = counts[0]
+    folder = Path(tempfile.mkdtemp(prefix="mh-mixed-"))
+    postgres = Postgres().start() if args.postgres else None
+    redis = Redis().start() if args.redis else None
+    portals = []
+    try:
+        database = postgres.url if postgres else f"sqlite:///{folder}/bench.sqlite3"
+        env = portal_env(database, redis.url if redis else "", MEEPLEHALL_VAR=str(folder))
+        env.update(DEBUG="0", SECRET_KEY=secrets.token_urlsafe(40), SECURE_COOKIES="0",
+                   CLOCK_INTERVAL="0", SOCKETS_PER_ADDRESS="0", BOT_PACE="0",
+                   LOG_LEVEL=os.environ.get("LOG_LEVEL", "WARNING"))
+        prepare_database(env)
+        subprocess.run([sys.executable, "manage.py", "collectstatic", "--no-input", "-v0"],
+                       cwd=ROOT, env=env, check=True)
+        matches = seat_tables(env, tables, args.bot_tables, args.seed)
+        portals = [Portal(env).start() for _ in range(args.procs)]
+        stats = asyncio.run(run(matches, [p.port for p in portals], args.seconds, args.seed))
+    finally:
+        for portal in portals:
+            portal.stop()
+        if redis:
+            redis.stop()
+        if postgres:
+            postgres.stop()
+        shutil.rmtree(folder, ignore_errors=True)
+    lat = stats["latencies"]
+    p99 = percentile(lat, 99)
+    print(json.dumps({
+        "tables": tables, "bot_tables": args.bot_tables, "procs": args.procs,
+        "moves": len(lat), "p50_ms": round(percentile(lat, 50), 1), "p99_ms": round(p99, 1),
+        "lost": stats.get("lost", 0), "refused": stats.get("refused", 0),
+        "carried_at_p99_under_200ms": bool(lat) and p99 < TARGET_P99_MS,
+        "seconds": args.seconds,
+    }), flush=True)
 
 
 if __name__ == "__main__":
