@@ -36,20 +36,20 @@ from .catalog import (
     SOLO_LIFT_TOKENS,
     SOLO_WIN_SCORE,
 )
-from .rules import ORTHOGONAL, Lodge, grid_of, guest_colors
+from .rules import ORTHOGONAL, Lodge, grid_of, guest_colors, lodge_score
 
 #: The rules, for the level goals a cut search rollout is judged by.
 RULES = Lodge()
 #: A solo game lasts four laps of the ski lift, one turn per level (the start and three tokens).
 SOLO_TURNS = (SOLO_LIFT_TOKENS + 1) * FLOORS
-#: How often an amenity of each kind of condition gets completed when placed early (the share of
-#: the Innkeeper's solo games in which it was, level 4, seeds 100-139, one share per kind): an
-#: amenity's chance before its progress says more.
+#: How often an amenity of each kind of condition gets completed once placed: the share of the
+#: Innkeeper's solo games in which it was (level 4, seeds 100-139 and 300-359, one share per
+#: kind, rounded): an amenity's chance before its progress says more.
 EASE = {
-    "rooms_with_guests": 0.5, "neighbors_with_guests": 0.1, "pattern": 0.6,
-    "distinct_colors_around": 0.35, "column_rooms_with_guests": 0.45, "floor_same_color": 0.8,
-    "adjacent_color": 0.5, "lodge_same_color": 0.9, "around_same_color": 0.3, "column_color": 0.4,
-    "color_distinct_columns": 0.95, "floor_color_count": 0.9, "lodge_color_count": 0.6,
+    "rooms_with_guests": 0.25, "neighbors_with_guests": 0.1, "pattern": 0.35,
+    "distinct_colors_around": 0.5, "column_rooms_with_guests": 0.55, "floor_same_color": 0.4,
+    "adjacent_color": 0.3, "lodge_same_color": 0.95, "around_same_color": 0.3, "column_color": 0.4,
+    "color_distinct_columns": 0.95, "floor_color_count": 0.9, "lodge_color_count": 0.9,
     "lodge_color_even": 0.85, "floor_rooms_with_guests": 0.1,
 }
 
@@ -80,6 +80,10 @@ class Innkeeper(Bot):
     AMENITY_WEIGHT = 0.6
     AMENITY_POWER = 2
     AMENITY_TURNS = 3
+    #: A solo build is chosen among this many of the turn's best rooms by playing each on to the
+    #: next turn this many times (see :meth:`_look_ahead`).
+    LOOK_AHEAD_BUILDS = 4
+    LOOK_AHEAD_SAMPLES = 3
     #: A refresh token is spent when the best turn after clearing a level is worth this much
     #: more (averaged over this many imagined refills) than the best turn now.
     REFRESH_MARGIN = 1.0
@@ -104,6 +108,11 @@ class Innkeeper(Bot):
         return Result(scores=projected, ranks=[1], won=[won])
 
     def choose(self, game, state, seat, rng):
+        return self._decide(game, state, seat, rng, look_ahead=True)
+
+    def _decide(self, game, state, seat, rng, look_ahead):
+        """The move for ``seat``; with ``look_ahead``, a solo build is chosen by playing the
+        best few on to the next turn (:meth:`_look_ahead`), otherwise by this turn alone."""
         moves = game.legal_moves(state, seat)
         phase = state["phase"]
         lodge = state["lodges"][seat]
@@ -113,8 +122,9 @@ class Innkeeper(Bot):
                 return next(m for m in moves if m["type"] == "pass")
             memo = {}
             value, best = self._best_take(game, state, seat, takes, rng, memo)
-            refresh = self._worth_refreshing(game, state, seat, moves, value, rng, memo)
-            return refresh or best
+            if look_ahead and state["solo"] and phase == "build":
+                best = self._look_ahead(game, state, seat, takes, rng, memo)
+            return self._worth_refreshing(game, state, seat, moves, value, rng, memo) or best
         if phase == "place":
             held = state["holding"]
             take = {"type": "take_room", "level": held["level"], "slot": held["slot"]} \
@@ -135,6 +145,49 @@ class Innkeeper(Bot):
             return min(moves, key=lambda m: (
                 self._guest_promise(game, state, grid, state["guest_display"][m["index"]]), rng.random()))
         return rng.choice(moves)
+
+    # ---- looking one turn ahead (solo) ------------------------------------------------------
+    def _look_ahead(self, game, state, seat, takes, rng, memo):
+        """The room to take, judged one turn further than the turn itself.
+
+        A solo turn ends with the ski lift taking a room and a guest away and new guests coming
+        in, and the next build depends on what is left. The ``LOOK_AHEAD_BUILDS`` best rooms of
+        this turn (one per level and colour, by ``memo``) are each played on to the start of the
+        next turn ``LOOK_AHEAD_SAMPLES`` times, on copies of the state the bot was given (its own
+        imagined bags, never the real ones), the bot playing its own moves without looking
+        ahead; each is worth the best next build on average (the final score if the game ends).
+        """
+        ranked = sorted(((memo[self._kind(state, t)][0], rng.random(), i) for i, t in enumerate(takes)), reverse=True)
+        candidates, seen = [], set()
+        for _value, _tie, i in ranked:
+            if self._kind(state, takes[i]) not in seen and len(candidates) < self.LOOK_AHEAD_BUILDS:
+                seen.add(self._kind(state, takes[i]))
+                candidates.append(takes[i])
+        best = None
+        for take in candidates:
+            total = sum(self._next_turn_value(game, state, seat, take, random.Random(rng.getrandbits(32)))
+                        for _ in range(self.LOOK_AHEAD_SAMPLES))
+            if best is None or total > best[0]:
+                best = (total, take)
+        return best[1]
+
+    def _kind(self, state, take):
+        """A room take's level and colour: all its worth depends on (the slot does not)."""
+        return take["level"], ROOMS[state["display"][take["level"] - 1][take["slot"]]]
+
+    def _next_turn_value(self, game, state, seat, take, rng):
+        """``take`` played to the start of the seat's next turn in a copy of ``state``: the
+        worth of the best build then (the final score if the game is over by then)."""
+        trial = game.apply(copy_json(state), seat, dict(take), rng)
+        turns = trial["lodges"][seat]["turns"]
+        while not trial["over"] and trial["lodges"][seat]["turns"] == turns:
+            trial = game.apply(trial, seat, self._decide(game, trial, seat, rng, look_ahead=False), rng)
+        if trial["over"]:
+            return float(sum(lodge_score(trial["lodges"][seat]).values()))
+        nxt = [m for m in game.legal_moves(trial, seat) if m["type"] == "take_room"]
+        if not nxt:
+            return self._lodge_value(trial, seat, grid_of(trial["lodges"][seat]), [], self._turns_after(trial, seat))
+        return self._best_take(game, trial, seat, nxt, rng, {})[0]
 
     # ---- refresh tokens ---------------------------------------------------------------------
     def _best_take(self, game, state, seat, takes, rng, memo):
@@ -177,7 +230,7 @@ class Innkeeper(Bot):
         grid = grid_of(lodge)
         if take["type"] == "take_room":
             tile = state["display"][take["level"] - 1][take["slot"]]
-            known = (take["level"], ROOMS[tile])
+            known = self._kind(state, take)
         else:
             tile = state["amenity_display"][take["index"]]
             known = tile
