@@ -233,3 +233,41 @@ def test_a_cut_search_rollout_at_a_level_is_judged_won_or_lost_like_a_finished_g
     put_lodge(state, 0, rich)
     assert bot.interim_scores(state).won == [True]
     assert isinstance(bot.interim_scores(new(2, seed=5)), list)
+
+
+def test_a_solo_build_is_chosen_among_the_best_few_by_playing_on_to_the_next_turn():
+    """The Innkeeper plays its best rooms on to the next turn on copies of the state it was
+    given: the state itself is left as it was, the room it takes is one of its best few by this
+    turn alone, and the same seed gives the same room."""
+    bot = Innkeeper()
+    checked = 0
+    for seed in range(3):
+        state = _started(seed, 4)
+        before = copy.deepcopy(state)
+        move = bot.choose(GAME, state, 0, random.Random(seed))
+        assert state == before
+        if move["type"] == "refresh":
+            continue
+        takes = [m for m in GAME.legal_moves(state, 0) if m["type"] == "take_room"]
+        values = sorted({bot._best_place(GAME, state, 0, t)[0] for t in takes}, reverse=True)
+        assert bot._best_place(GAME, state, 0, move)[0] >= values[min(len(values), bot.LOOK_AHEAD_BUILDS) - 1]
+        assert bot.choose(GAME, state, 0, random.Random(seed)) == move
+        checked += 1
+    assert checked
+
+
+def test_a_turn_that_ends_the_game_is_worth_its_final_score():
+    """On the last solo turn (the ski lift leaves level 4 with no token left above it) playing
+    a room on to "the next turn" ends the game, and the room is worth the score it ends with."""
+    bot = Innkeeper()
+    state = _started(5, 4)
+    state.update(solo_turns=15, lift=4, lift_tokens=0)
+    take = next(m for m in GAME.legal_moves(state, 0) if m["type"] == "take_room")
+    trial = copy.deepcopy(state)
+    rng = random.Random(3)
+    value = bot._next_turn_value(GAME, trial, 0, take, random.Random(3))
+    played = GAME.apply(copy.deepcopy(state), 0, dict(take), rng)
+    while not played["over"]:
+        played = GAME.apply(played, 0, bot._decide(GAME, played, 0, rng, look_ahead=False), rng)
+    assert value == sum(lodge_score(played["lodges"][0]).values())
+    assert trial == state
