@@ -219,3 +219,20 @@ async def test_frames_are_rendered_only_for_audiences_that_have_a_socket_open(mo
     assert any('data-version="3"' in frame for frame in await drain(watcher))
     for socket in (b, watcher):
         await socket.disconnect()
+
+
+async def test_a_bot_move_at_a_table_nobody_has_open_renders_nothing(monkeypatch):
+    """Bot moves have no mover whose answer needs a frame: with no socket open and nobody
+    watching, alice's move renders only her own frame and the bot's reply renders none."""
+    from core.services import live
+
+    rendered = []
+    real = live.render_live
+    monkeypatch.setattr(live, "render_live", lambda match, seat, **kw: rendered.append(seat) or real(match, seat, **kw))
+    alice, _ = await session_cookie("alice")
+    match = await database_sync_to_async(create_table)(alice, "tictactoe", 2, bots={1: "random"})
+    rendered.clear()
+    await database_sync_to_async(submit_move)(match.pk, alice, {"type": "mark", "cell": 4}, 0)
+    assert (await database_sync_to_async(Match.objects.get)(pk=match.pk)).version == 2  # the bot replied
+    assert rendered == [0]
+

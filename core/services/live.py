@@ -58,6 +58,10 @@ class Snapshot:
     #: rendered even when none of their sockets is open.
     mover: int | None = None
 
+    def moved_by(self, audience: int | None) -> bool:
+        """Whether ``audience`` is the seat that made this move (a bot's move has no mover)."""
+        return self.mover is not None and audience == self.mover
+
     @property
     def seated(self) -> dict[str, int]:
         """User id (as text, JSON keys) -> seat position, for every seat a person holds."""
@@ -220,7 +224,7 @@ def _send(snapshot: Snapshot) -> None:
             group = notify.watch_group(match.pk)
         else:
             group = notify.seat_user_group(match.pk, snapshot.seats[_index_of(snapshot, audience)].user_id)
-        if audience != snapshot.mover and not notify.may_have_members(group):
+        if not snapshot.moved_by(audience) and not notify.may_have_members(group):
             continue  # nobody of this audience has the page open: nothing to render
         frame = {
             "type": "match.frame", "revision": match.revision, "version": match.version,
