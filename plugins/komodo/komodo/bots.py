@@ -12,6 +12,7 @@ has no prospect of a home; a card with no use is thrown away so a better one can
 from __future__ import annotations
 
 import copy
+from itertools import product
 
 from core.engine import Bot, IllegalMove, Result
 
@@ -79,6 +80,9 @@ def _homes_for_hand(game, state, seat):
 TEAM_WEIGHT = 1.0
 #: Animals still in the pile may come late or to another seat: they count this much of a hand's.
 PILE_WEIGHT = 0.5
+#: Co-op: what a block of free land that no wanted animal takes yet is worth (so a five joins
+#: its ten's enclosure rather than use up land of its own).
+SPARE_WEIGHT = 0.1
 #: The next seat must house an animal on its very next turn: its hand counts this much more.
 NEXT_WEIGHT = 2.0
 
@@ -116,7 +120,8 @@ def _fit_value(encs, wanted):
     """How well the enclosures can take the wanted animals: biggest animal first, each into
     its partner's enclosure if large enough, else the smallest free enclosure that fits (a
     free enclosure holds one species); an animal with no home yet earns half the land of the
-    largest free enclosure of its terrain, up to its need. In weighted blocks."""
+    largest free enclosure of its terrain, up to its need; free land no animal here takes
+    earns ``SPARE_WEIGHT`` a block (an animal still to come may want it). In weighted blocks."""
     free: dict[str, list[int]] = {}
     taken: dict[str, int] = {}
     for terrain, size, kinds in encs:
@@ -139,7 +144,29 @@ def _fit_value(encs, wanted):
             continue
         taken[name] = max(taken.get(name, 0), sizes.pop(fit))
         value += weight * blocks
-    return value
+    return value + SPARE_WEIGHT * sum(sum(sizes) for sizes in free.values())
+
+
+def _home_after(board, groups, name, terrain):
+    """The largest enclosure a ``name`` could live in once a tile whose merged regions are
+    ``groups`` is laid."""
+    best = _best(board, name, terrain)
+    for t, size, encs in groups:
+        if t == terrain and not set().union(*(board.enclosures[e].species for e in encs)) - {name}:
+            best = max(best, size)
+    return best
+
+
+def _prospect(board, animals, tiles):
+    """Co-op: how near a seat is to housing one of ``animals`` with up to three of its
+    ``tiles``: the blocks its best home would have (the largest enclosure it may use plus that
+    terrain on its three best tiles) less the animal's need, for its best animal."""
+    best = -99
+    for a in animals:
+        name, terrain, blocks = ANIMAL[a]
+        counts = sorted((FACES[(t, 0)].cells.count(terrain) for t in tiles), reverse=True)
+        best = max(best, _best(board, name, terrain) + sum(counts[:TILE_LIMIT]) - blocks)
+    return best
 
 
 class Keeper(Bot):
@@ -183,25 +210,45 @@ class Keeper(Bot):
         return max(moves, key=lambda m: ANIMAL[m["animal"]][2])
 
     def _pass(self, game, state, seat, moves, rng):
-        """Pass on the animal with the least prospect of a home (the pesky Dingo)."""
+        """Pass on the animal with the least prospect of a home (the pesky Dingo). In the
+        co-operative game, where every hand is open, the passes are one team plan instead."""
         board = Board(state["map"], state["housed"])
+        if state["variant"] == "coop":
+            return self._team_pass(state, seat, moves, board)
         return max(moves, key=lambda m: (_deficit(board, m["animal"]), ANIMAL[m["animal"]][2]))
+
+    def _team_pass(self, state, seat, moves, board):
+        """Co-op Animal Exchange: every seat works out the same best set of passes from the
+        open hands (each seat's card goes to the next holder) and plays its own part. A set is
+        judged like the starting order: each seat's prospect of housing an animal with its
+        tiles, plus ``PREPARE`` for every teammate's turn before its own; the worst-placed seat
+        first (the team loses the moment one seat cannot house), then the sum."""
+        holders = state["pending"]["holders"]
+        players, active = state["players"], state["active"]
+
+        def order_value(picks):
+            hands = {s: list(state["hands"][s]["animals"]) for s in holders}
+            for i, s in enumerate(holders):
+                hands[s].remove(picks[i])
+                hands[holders[(i + 1) % len(holders)]].append(picks[i])
+            turns = []
+            for s in holders:
+                before = (s - active - 1) % players
+                turns.append(_prospect(board, hands[s], state["hands"][s]["tiles"]) + self.PREPARE * before)
+            return (min(turns), sum(turns))
+
+        best = max(product(*(state["hands"][s]["animals"] for s in holders)), key=order_value)
+        mine = best[holders.index(seat)]
+        return next(m for m in moves if m["animal"] == mine)
 
     def _choose_first(self, game, state, seat, moves, rng):
         """Start with the player most likely to house an animal with their own tiles, with
         the hardest hand going last: every turn before theirs lets the team build for it
         (each earlier turn counts for ``PREPARE`` blocks of help)."""
+        board = Board(state["map"], state["housed"])
 
         def prospect(s):
-            hand = state["hands"][s]
-            best = -99
-            for a in hand["animals"]:
-                _n, terrain, blocks = ANIMAL[a]
-                counts = sorted(
-                    (FACES[(t, 0)].cells.count(terrain) for t in hand["tiles"]), reverse=True
-                )
-                best = max(best, 2 + sum(counts[:3]) - blocks)
-            return best
+            return _prospect(board, state["hands"][s]["animals"], state["hands"][s]["tiles"])
 
         players = state["players"]
 
@@ -475,14 +522,8 @@ class Keeper(Bot):
             return None
 
         def shortfall(board, groups):
-            gaps = []
-            for name, terrain, blocks in wanted:
-                best = _best(board, name, terrain)
-                for t, size, encs in groups:
-                    if t == terrain and not set().union(*(board.enclosures[e].species for e in encs)) - {name}:
-                        best = max(best, size)
-                gaps.append(blocks - min(blocks, best))
-            return min(gaps)
+            return min(blocks - min(blocks, _home_after(board, groups, name, terrain))
+                       for name, terrain, blocks in wanted)
 
         beam = [(state["map"], list(hand["tiles"]), None)]
         for _step in range(left):

@@ -15,6 +15,7 @@ from core.engine.rng import rng_for
 
 GAME = Komodo()
 TAIPAN_5, TAIPAN_10, DINGO = "komodo-animal-01", "komodo-animal-02", "komodo-animal-07"
+PENGUIN_5 = "komodo-animal-26"
 
 
 def _coop_table(seed=5):
@@ -145,3 +146,44 @@ def test_the_team_plan_cannot_tell_piles_that_differ_only_in_their_hidden_order(
     assert other != state and GAME.view(other, 0) == GAME.view(state, 0)
     for seed in range(3):
         assert Keeper().choose(GAME, state, 0, rng_for(seed, 1)) == Keeper().choose(GAME, other, 0, rng_for(seed, 1))
+
+
+def test_a_five_joins_its_ten_even_where_two_free_deserts_would_take_it():
+    """ "Optimise land use as most of the terrain will be required to complete the mission":
+    with two free 6-block deserts, either would house the 5-block Taipan and leave the other
+    for a desert animal to come, so both look as good as its 10-block partner's enclosure
+    until free land itself counts. Then the Taipan joins its partner and uses no land."""
+    state = _coop_table()
+    _lay(state, "-1,0", "komodo-tile-01")  # all desert, joins the Starter's two: 11 blocks
+    _lay(state, "0,1", "komodo-tile-05", 2)  # six desert blocks, apart from the rest
+    _lay(state, "1,-1", "komodo-tile-09")  # six more, apart again
+    state["animals"].remove(TAIPAN_10)
+    state["housed"].append({"animal": TAIPAN_10, "owner": 1, "x": -3, "y": 0, "lock": False})
+    board = Board(state["map"], state["housed"])
+    deserts = sorted((e.size, bool(e.animals)) for e in board.enclosures if e.terrain == "D")
+    assert deserts == [(6, False), (6, False), (11, True)]
+    _take(state, 0, TAIPAN_5, "animals")
+    move = Keeper().choose(GAME, state, 0, rng_for(5, 1))
+    assert move["type"] == "house" and move["animal"] == TAIPAN_5
+    assert board.enclosure_at(move["x"], move["y"]).animals
+
+
+def test_in_an_animal_exchange_the_team_passes_the_card_the_receiver_can_house():
+    """Threat: Animal Exchange, "all players MUST pass an Animal card to the left", and the
+    team loses if the next player "cannot house an animal on their turn". Player 3 holds the
+    20-block Dingo and a 5-block Penguin and passes to Player 1, who has water tiles and no
+    desert. Alone, Player 3 would pass the Dingo (its own worst prospect); as a team it passes
+    the Penguin and keeps the Dingo, since the Weta that Player 2 passes it has a home now."""
+    state = _coop_table()
+    _lay(state, "1,0", "komodo-tile-02")  # 11 blocks of rainforest: a home for the Weta
+    _take(state, 0, "komodo-animal-09", "animals")  # Tarsier, Player 1's only card
+    _take(state, 1, "komodo-animal-13", "animals")  # Weta, Player 2's only card
+    _take(state, 2, DINGO, "animals")
+    _take(state, 2, PENGUIN_5, "animals")
+    for seat, tiles in ((0, (22, 24, 25, 26, 28)), (1, (5, 6, 17, 18, 19)), (2, (9, 10, 11, 12, 13))):
+        for tile in tiles:
+            _take(state, seat, f"komodo-tile-{tile:02d}", "tiles")
+    state["active"], state["phase"] = 1, "pass"
+    state["pending"] = {"holders": [0, 1, 2], "picks": {}, "then": "refill"}
+    assert [m["animal"] for m in GAME.legal_moves(state, 2)] == [DINGO, PENGUIN_5]
+    assert Keeper().choose(GAME, state, 2, rng_for(5, 1)) == {"type": "pass_animal", "animal": PENGUIN_5}
