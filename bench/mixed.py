@@ -10,7 +10,8 @@ person acts like a player: when their page offers a move, they wait 2-5 seconds,
 of the moves their page offers (a POST with their session and CSRF token, the version and the
 decision basis the page carries). The latency of a move is measured from its POST to the arrival
 of the frame with the resulting revision on every socket of its table. Prints one JSON line per
-N: moves, p50_ms, p99_ms, lost frames, errors, and whether p99 < 200 ms.
+N: moves, p50_ms, p99_ms, lost frames, refused moves (with their three commonest answers), and
+whether p99 < 200 ms.
 """
 
 from __future__ import annotations
@@ -28,6 +29,7 @@ import subprocess
 import sys
 import tempfile
 import time
+from collections import Counter
 from html import unescape
 from pathlib import Path
 
@@ -42,6 +44,7 @@ REVISION = re.compile(r'id="match-live"[^>]*data-revision="(\d+)"')
 BUTTON = re.compile(r'hx-post="/match/\d+/move/" hx-vals="([^"]*)"')
 FORM_FIELD = re.compile(r'<input type="hidden" name="type" value="(\w+)">')
 SELECT_FIRST = re.compile(r'<select name="(\w+)"><option value="(\d+)"')
+TAG = re.compile(r"<[^>]+>")
 FRAME_TIMEOUT = 30.0
 TARGET_P99_MS = 200.0
 
@@ -168,6 +171,8 @@ async def person(table: Table, k: int, match: dict, port: int, rng, stats, stop)
                                             match["sessions"][k], csrf)
         if status != 200:
             stats["refused"] = stats.get("refused", 0) + 1
+            why = f"{status} {' '.join(TAG.sub(' ', body).split())[:80]}"
+            stats.setdefault("refused_why", Counter())[why] += 1
             continue
         found = REVISION.search(body)
         if not found:
@@ -263,6 +268,7 @@ def main() -> None:
         "tables": tables, "bot_tables": args.bot_tables, "procs": args.procs,
         "moves": len(lat), "p50_ms": round(percentile(lat, 50), 1), "p99_ms": round(p99, 1),
         "lost": stats.get("lost", 0), "refused": stats.get("refused", 0),
+        "refused_why": dict(stats.get("refused_why", Counter()).most_common(3)),
         "carried_at_p99_under_200ms": bool(lat) and p99 < TARGET_P99_MS,
         "seconds": args.seconds,
     }), flush=True)
