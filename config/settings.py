@@ -218,10 +218,12 @@ CLOCK_INTERVAL = float(os.environ.get("CLOCK_INTERVAL", "5"))
 BOT_PACE = float(os.environ.get("BOT_PACE", "0.7"))
 BOT_WORKERS = int(os.environ.get("BOT_WORKERS", "4"))
 BOT_STALL = float(os.environ.get("BOT_STALL", "10"))
-# Hard (search) bots think in this many worker processes; a decision that takes longer than
-# BOT_THINK_TIMEOUT seconds is played by the normal bot instead (see core/services/thinking.py).
+# Hard (search) bots think in this many worker processes, and so do bots whose decisions take
+# more than BOT_INLINE_MS milliseconds on average in the web process; a decision that takes longer
+# than BOT_THINK_TIMEOUT seconds is played by the normal bot instead (core/services/thinking.py).
 BOT_THINKERS = int(os.environ.get("BOT_THINKERS", "1"))
 BOT_THINK_TIMEOUT = float(os.environ.get("BOT_THINK_TIMEOUT", "5"))
+BOT_INLINE_MS = float(os.environ.get("BOT_INLINE_MS", "5"))
 # Websockets one client address / one user may hold per server process (0 = no limit).
 SOCKETS_PER_ADDRESS = int(os.environ.get("SOCKETS_PER_ADDRESS", "200"))
 SOCKETS_PER_USER = int(os.environ.get("SOCKETS_PER_USER", "30"))

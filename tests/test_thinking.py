@@ -20,8 +20,10 @@ TTT = "tictactoe"
 @pytest.fixture
 def fresh_pool():
     thinking.shutdown()
+    thinking._inline_ms.clear()
     yield
     thinking.shutdown()
+    thinking._inline_ms.clear()
 
 
 def opening():
@@ -66,3 +68,28 @@ def test_other_strengths_decide_inline_without_the_pool(fresh_pool):
 def test_warm_up_prepares_the_worker(fresh_pool):
     thinking.warm_up()
     assert thinking.pool().submit(thinking._prepare).result(timeout=60) is None
+
+
+def test_a_bot_that_decides_slowly_inline_thinks_in_the_pool_from_then_on(fresh_pool, monkeypatch):
+    """Five all-bot tables of a slow heuristic held the web process's GIL against everyone else:
+    once a bot's inline decisions average more than BOT_INLINE_MS, it thinks in a worker."""
+    game, state = opening()
+    bots = registry().bots_for(TTT)
+    slow = bots["blocker"]
+    clock = iter([0.0, 0.050])  # the first inline decision "takes" 50 ms
+    monkeypatch.setattr(thinking.time, "perf_counter", lambda: next(clock))
+    first = thinking.move_for(bots, slow, game, state, 0, "slow", 1)
+    assert thinking._pool is None
+    monkeypatch.undo()
+    second = thinking.move_for(bots, slow, game, state, 0, "slow", 1)
+    assert thinking._pool is not None
+    assert second == first == decide(slow, game, state, 0, rng_for("slow", 1))
+
+
+def test_a_bot_that_decides_quickly_stays_inline(fresh_pool):
+    game, state = opening()
+    bots = registry().bots_for(TTT)
+    for ply in range(5):
+        thinking.move_for(bots, bots["blocker"], game, state, 0, "quick", ply)
+    assert thinking._pool is None
+

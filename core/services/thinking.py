@@ -5,8 +5,11 @@ process it would hold the GIL against every request and socket. :func:`think` is
 function a worker runs (it rebuilds the game registry once per worker and asks the bot through
 :func:`core.engine.decide`, so the bot still sees only its seat's view); :func:`move_for` is what
 the bot scheduler calls: hard bots go to a ``ProcessPoolExecutor`` (spawn context, so no Django
-state or open database connection is forked; ``settings.BOT_THINKERS`` workers, default 1), the
-rest decide inline because they answer in milliseconds.
+state or open database connection is forked; ``settings.BOT_THINKERS`` workers, default 1). The
+other strengths decide inline while they answer in a few milliseconds; a bot whose inline
+decisions take longer than ``settings.BOT_INLINE_MS`` on average (Kavango's heuristic does) thinks
+in the pool from then on, because five such tables playing flat out held the web process's GIL
+long enough to triple the move latency of the people at other tables.
 
 Bound: a hard decision takes at most ``HARD_SECONDS`` of search plus one rollout step in the
 worker; the caller waits at most ``settings.BOT_THINK_TIMEOUT`` (default 5 s, room for a cold
@@ -19,6 +22,7 @@ import logging
 import multiprocessing
 import os
 import threading
+import time
 from concurrent.futures import ProcessPoolExecutor
 from concurrent.futures import TimeoutError as FutureTimeout
 from typing import Any
@@ -33,6 +37,7 @@ from core.engine.strengths import HARD, NORMAL, at_strength, strength
 log = logging.getLogger(__name__)
 DEFAULT_THINKERS = 1
 DEFAULT_TIMEOUT = 5.0
+DEFAULT_INLINE_MS = 5.0
 
 _pool: ProcessPoolExecutor | None = None
 _pool_lock = threading.Lock()
@@ -96,15 +101,32 @@ def thinks_hard(bot: Bot) -> bool:
     return strength(bot) == HARD
 
 
+_inline_ms: dict[tuple[str, str], float] = {}  # (game, bot) -> moving mean of inline decisions
+
+
+def _slow_inline(game: Game, bot: Bot) -> bool:
+    limit = getattr(settings, "BOT_INLINE_MS", DEFAULT_INLINE_MS)
+    return _inline_ms.get((game.slug, bot.name), 0.0) > limit
+
+
+def _timed_inline(game: Game, bot: Bot, took_ms: float) -> None:
+    key = (game.slug, bot.name)
+    before = _inline_ms.get(key)
+    _inline_ms[key] = took_ms if before is None else 0.8 * before + 0.2 * took_ms
+
+
 def move_for(bots: dict[str, Bot], bot: Bot, game: Game, state: State, seat: int,
              seed: int | str, ply: int) -> Move:
-    """The bot scheduler's way to get a move: hard bots think in the pool, others inline.
+    """The bot scheduler's way to get a move: hard and slow bots think in the pool, others inline.
 
     ``bots`` is the registry's ``bots_for(game.slug)`` (for the fallback). If the pool does not
     answer within ``BOT_THINK_TIMEOUT`` or fails, the normal-strength bot moves instead.
     """
-    if not thinks_hard(bot):
-        return decide(bot, game, state, seat, rng_for(seed, ply))
+    if not thinks_hard(bot) and not _slow_inline(game, bot):
+        started = time.perf_counter()
+        move = decide(bot, game, state, seat, rng_for(seed, ply))
+        _timed_inline(game, bot, (time.perf_counter() - started) * 1000)
+        return move
     timeout = getattr(settings, "BOT_THINK_TIMEOUT", DEFAULT_TIMEOUT)
     future = pool().submit(think, game.slug, bot.name, state, seat, seed, ply)
     try:
