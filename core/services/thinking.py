@@ -8,8 +8,8 @@ the bot scheduler calls: hard bots go to a ``ProcessPoolExecutor`` (spawn contex
 state or open database connection is forked; ``settings.BOT_THINKERS`` workers, default 1). The
 other strengths decide inline while they answer in a few milliseconds; a bot whose inline
 decisions take longer than ``settings.BOT_INLINE_MS`` on average (Kavango's heuristic does) thinks
-in the pool from then on, because five such tables playing flat out held the web process's GIL
-long enough to triple the move latency of the people at other tables.
+in the pool from then on: a profile of a server carrying five all-bot Kavango tables found a third
+of its Python time in those decisions, on the same GIL as every person's move.
 
 Bound: a hard decision takes at most ``HARD_SECONDS`` of search plus one rollout step in the
 worker; the caller waits at most ``settings.BOT_THINK_TIMEOUT`` (default 5 s, room for a cold
