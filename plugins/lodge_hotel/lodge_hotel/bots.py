@@ -84,6 +84,8 @@ class Innkeeper(Bot):
     #: next turn this many times (see :meth:`_look_ahead`).
     LOOK_AHEAD_BUILDS = 4
     LOOK_AHEAD_SAMPLES = 3
+    #: Then the room is placed in the best of this many places, judged the same way.
+    LOOK_AHEAD_PLACES = 3
     #: A refresh token is spent when the best turn after clearing a level is worth this much
     #: more (averaged over this many imagined refills) than the best turn now.
     REFRESH_MARGIN = 1.0
@@ -129,6 +131,8 @@ class Innkeeper(Bot):
             held = state["holding"]
             take = {"type": "take_room", "level": held["level"], "slot": held["slot"]} \
                 if held["kind"] == "room" else {"type": "take_amenity", "index": held["index"]}
+            if look_ahead and state["solo"] and held["back"] == "build" and self.LOOK_AHEAD_PLACES:
+                return self._look_ahead_place(game, state, seat, take, rng)
             _value, spot = self._best_place(game, state, seat, take)
             return {"type": "place", "floor": spot[0], "col": spot[1]}
         if phase == "guests":
@@ -171,14 +175,25 @@ class Innkeeper(Bot):
                 best = (total, take)
         return best[1]
 
+    def _look_ahead_place(self, game, state, seat, take, rng):
+        """Where to place the room in hand, judged like the room itself (:meth:`_look_ahead`):
+        its ``LOOK_AHEAD_PLACES`` best places played on to the next turn."""
+        places = sorted(self._place_values(game, state, seat, take), reverse=True)[:self.LOOK_AHEAD_PLACES]
+        moves = [{"type": "place", "floor": f, "col": c} for _value, (f, c) in places]
+        if len(moves) == 1:
+            return moves[0]
+        worth = [sum(self._next_turn_value(game, state, seat, m, random.Random(rng.getrandbits(32)))
+                     for _ in range(self.LOOK_AHEAD_SAMPLES)) for m in moves]
+        return moves[worth.index(max(worth))]
+
     def _kind(self, state, take):
         """A room take's level and colour: all its worth depends on (the slot does not)."""
         return take["level"], ROOMS[state["display"][take["level"] - 1][take["slot"]]]
 
-    def _next_turn_value(self, game, state, seat, take, rng):
-        """``take`` played to the start of the seat's next turn in a copy of ``state``: the
+    def _next_turn_value(self, game, state, seat, move, rng):
+        """``move`` played on to the start of the seat's next turn in a copy of ``state``: the
         worth of the best build then (the final score if the game is over by then)."""
-        trial = game.apply(copy_json(state), seat, dict(take), rng)
+        trial = game.apply(copy_json(state), seat, dict(move), rng)
         turns = trial["lodges"][seat]["turns"]
         while not trial["over"] and trial["lodges"][seat]["turns"] == turns:
             trial = game.apply(trial, seat, self._decide(game, trial, seat, rng, look_ahead=False), rng)
@@ -226,34 +241,34 @@ class Innkeeper(Bot):
     def _best_place(self, game, state, seat, take, memo=None):
         """The best place for the tile ``take`` names, with the worth of the turn it makes
         (kept in ``memo``, if given, by level and colour, or by amenity: all it depends on)."""
+        known = self._kind(state, take) if take["type"] == "take_room" else state["amenity_display"][take["index"]]
+        if memo is not None and known in memo:
+            return memo[known]
+        best = max(self._place_values(game, state, seat, take), key=lambda vs: vs[0])
+        if memo is not None:
+            memo[known] = best
+        return best
+
+    def _place_values(self, game, state, seat, take):
+        """(worth of the turn, place) for every place the tile ``take`` names may go."""
         lodge = state["lodges"][seat]
         grid = grid_of(lodge)
         if take["type"] == "take_room":
             tile = state["display"][take["level"] - 1][take["slot"]]
-            known = self._kind(state, take)
-        else:
-            tile = state["amenity_display"][take["index"]]
-            known = tile
-        if memo is not None and known in memo:
-            return memo[known]
-        if take["type"] == "take_room":
             spots = game._room_spots(state, grid, tile, take["level"])
         else:
+            tile = state["amenity_display"][take["index"]]
             spots = game._amenity_spots(state, grid, tile)
         # Check-ins follow a build on the player's turn, never the solo ski lift's amenity.
         guests_follow = state["phase"] in ("build", "place") and \
             (state["holding"] or {}).get("back", "build") == "build"
         sources = self._turn_sources(state, lodge) if guests_follow else []
-        best = (float("-inf"), spots[0])
+        out = []
         for spot in spots:
             trial = dict(grid)
             trial[spot] = {"tile": tile, "guest": None}
-            value, _plan = self._best_check_ins(game, state, seat, trial, sources, None)
-            if value > best[0]:
-                best = (value, spot)
-        if memo is not None:
-            memo[known] = best
-        return best
+            out.append((self._best_check_ins(game, state, seat, trial, sources, None)[0], spot))
+        return out
 
     def _turn_sources(self, state, lodge):
         """The guests a build lets in this turn: any display guest (not at level 8) and every
