@@ -11,10 +11,10 @@ has no prospect of a home; a card with no use is thrown away so a better one can
 
 from __future__ import annotations
 
-import copy
 from itertools import product
 
 from core.engine import Bot, IllegalMove, Result
+from core.engine.play import copy_json
 
 from .rules import ANIMAL, WILD, _placements
 from .rules.common import TILE_LIMIT
@@ -63,7 +63,7 @@ def _deficit(board, animal):
 def _tried(game, state, seat, move):
     """The state after ``move`` (on a copy), or None when the rules refuse it."""
     try:
-        return game.apply(copy.deepcopy(state), seat, move, None)
+        return game.apply(copy_json(state), seat, move, None)
     except IllegalMove:
         return None
 
