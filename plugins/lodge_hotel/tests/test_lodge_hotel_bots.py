@@ -271,3 +271,26 @@ def test_a_turn_that_ends_the_game_is_worth_its_final_score():
         played = GAME.apply(played, 0, bot._decide(GAME, played, 0, rng, look_ahead=False), rng)
     assert value == sum(lodge_score(played["lodges"][0]).values())
     assert trial == state
+
+
+def test_the_room_in_hand_goes_to_one_of_its_best_places_played_on_to_the_next_turn():
+    """Placing the room taken is judged the same way as taking it: among its best few places by
+    this turn alone, each played on to the next turn on copies of the state."""
+    bot = Innkeeper()
+    run = playout(GAME, 1, seed="places", options={"level": 4}, bots=[Innkeeper()])
+    table = Runner(new(1, seed="places", level=4), seed="places")
+    checked = 0
+    for seat, move in run.moves:
+        state = table.state
+        if state["phase"] == "place" and state["holding"]["kind"] == "room" \
+                and sum(m["type"] == "place" for m in GAME.legal_moves(state, 0)) > 1:
+            take = {"type": "take_room", "level": state["holding"]["level"], "slot": state["holding"]["slot"]}
+            places = {spot: value for value, spot in bot._place_values(GAME, state, 0, take)}
+            before = copy.deepcopy(state)
+            chosen = bot.choose(GAME, state, 0, random.Random(checked))
+            assert state == before
+            best = sorted(places.values(), reverse=True)[:bot.LOOK_AHEAD_PLACES]
+            assert places[(chosen["floor"], chosen["col"])] in best
+            checked += 1
+        table.play(seat, move)
+    assert checked
