@@ -14,7 +14,9 @@ guest, in either room of their pair), and keeps the turn that leaves the lodge w
 
 So near the end it builds for guests it can check in now, and early it builds for room pairs.
 It spends a refresh token when clearing a level of the room display promises a clearly better
-turn (judged on refills of its own imagined bag).
+turn (judged on refills of its own imagined bag). In solo it looks one turn further: its best
+few rooms, and then places for the room taken, are each played on to the next turn on copies
+of the state it was given, and the one whose next turn promises most is chosen.
 """
 
 from __future__ import annotations
