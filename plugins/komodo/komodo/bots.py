@@ -340,6 +340,10 @@ class Keeper(Bot):
             # Co-op: one animal a turn is enough while tiles still come; keep a housable one as
             # insurance for next turn. Later, house both: fewer turns draw fewer threats.
             homes = by_type.get("rehouse", [])
+        if homes and coop and not state["turn"]["housed_any"]:
+            homes = self._own_homes_first(state, seat, homes, bool(by_type.get("place_tile")))
+            if isinstance(homes, dict):
+                return homes
         if homes and coop:
             must = [m for m in homes if m["type"] == "rehouse" and m["animal"] in state["coop"]["must"]
                     and self._owner_loose(state, m["animal"]) == seat]
@@ -504,6 +508,17 @@ class Keeper(Bot):
         if len(state["hands"][seat]["wilds"]) < limit:
             return None
         return max(discards, key=lambda m: WILD_TASTE.index(WILD[m["card"]]))
+
+    def _own_homes_first(self, state, seat, homes, can_place):
+        """Co-op: re-housing another player's escaped animal uses up the turn ("you may not
+        house any animals from your hand") and may take the land a teammate's animal was to
+        have, so it is the last resort: a home for the seat's own animals comes first, then
+        the first tile of a run that makes one (returned as the move), then someone else's."""
+        own = [m for m in homes if m["type"] == "house" or self._owner_loose(state, m["animal"]) == seat]
+        if own or not can_place:
+            return own or homes
+        left = len(state["hands"][seat]["tiles"]) if state["turn"]["lover"] else TILE_LIMIT - state["turn"]["placed"]
+        return self._plan_home(state, seat, left) or homes
 
     def _owner_loose(self, state, animal):
         return next((x["owner"] for x in state["loose"] if x["animal"] == animal), None)

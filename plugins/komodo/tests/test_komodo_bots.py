@@ -15,7 +15,7 @@ from core.engine.rng import rng_for
 
 GAME = Komodo()
 TAIPAN_5, TAIPAN_10, DINGO = "komodo-animal-01", "komodo-animal-02", "komodo-animal-07"
-PENGUIN_5 = "komodo-animal-26"
+PENGUIN_5, TARSIER_5 = "komodo-animal-26", "komodo-animal-09"
 
 
 def _coop_table(seed=5):
@@ -187,3 +187,32 @@ def test_in_an_animal_exchange_the_team_passes_the_card_the_receiver_can_house()
     state["pending"] = {"holders": [0, 1, 2], "picks": {}, "then": "refill"}
     assert [m["animal"] for m in GAME.legal_moves(state, 2)] == [DINGO, PENGUIN_5]
     assert Keeper().choose(GAME, state, 2, rng_for(5, 1)) == {"type": "pass_animal", "animal": PENGUIN_5}
+
+
+def test_it_builds_a_home_for_its_own_animal_before_rehousing_a_teammates_escaped_one():
+    """ "You may use your turn to re-house another player's animal 'on the loose'. In this case
+    you may not house any animals from your hand." Player 1's Tarsier has escaped and the
+    11-block rainforest would take it; but Player 2's three tiles make a home for its 10-block
+    Taipan, so it lays them and houses the Taipan, leaving the Tarsier to its owner (who can
+    re-house it on their own turn and still house from their hand)."""
+    state = _coop_table()
+    state["active"] = 1
+    _lay(state, "1,0", "komodo-tile-02")  # 11 blocks of rainforest
+    state["animals"].remove(TARSIER_5)
+    state["loose"].append({"animal": TARSIER_5, "owner": 0})
+    state["coop"]["must"].append(TARSIER_5)
+    _take(state, 1, TAIPAN_10, "animals")
+    for tile in ("komodo-tile-29", "komodo-tile-32", "komodo-tile-35", "komodo-tile-25", "komodo-tile-26"):
+        _take(state, 1, tile, "tiles")
+    assert {"type": "rehouse", "animal": TARSIER_5} in [
+        {"type": m["type"], "animal": m.get("animal")} for m in GAME.legal_moves(state, 1)
+    ]
+    keeper, moves = Keeper(), []
+    for ply in range(1, 6):
+        move = keeper.choose(GAME, state, 1, rng_for(5, ply))
+        moves.append(move["type"])
+        state = play(GAME, state, 1, move, ply, 5)
+        if move["type"] != "place_tile":
+            break
+    assert moves == ["place_tile"] * 3 + ["house"]
+    assert state["loose"] == [{"animal": TARSIER_5, "owner": 0}]
