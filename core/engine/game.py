@@ -124,6 +124,17 @@ def strings_in(value: Any) -> Iterator[str]:
         elif isinstance(value, str):
             yield value
 
+
+def without_marks(value: Any) -> Any:
+    """A JSON-like view part without its ``is_last`` flags (at any depth): the boards' marks of
+    what the last move touched, which say nothing about what a seat's own move means."""
+    if isinstance(value, dict):
+        return {k: without_marks(v) for k, v in value.items() if k != "is_last"}
+    if isinstance(value, list):
+        return [without_marks(v) for v in value]
+    return value
+
+
 class Game:
     """Base class for a game's rules. Everything here is pure: no I/O, no globals, no Django.
 
@@ -256,14 +267,15 @@ class Game:
         A move carries the version of the board its player saw. When other moves were made since,
         the move is still accepted if this basis, taken when the player looked, equals the basis
         now: nothing that matters to this seat changed (BGA's multiactive states work this way).
-        The default is the seat's view without its log and last-move marks, plus its legal
-        moves, which is right for sequential games. A game with simultaneous secret picks
+        The default is the seat's view without its log and last-move marks (``last`` and every
+        ``is_last`` flag, at any depth: the first pick of a turn clears the marks of the reveal
+        before it), plus its legal moves, which is right for sequential games. A game with simultaneous secret picks
         overrides it to leave out what other seats' commits change (a "has picked" flag, a
         count of picks), and keeps what changes the meaning of this seat's move (a new round's
         cards). Must be JSON data and must hold nothing the seat may not see.
         """
         view = self.view(state, seat)
-        shown = {k: v for k, v in view.items() if k not in ("log", "last")}
+        shown = {k: without_marks(v) for k, v in view.items() if k not in ("log", "last")}
         return {"view": shown, "moves": self.legal_moves(state, seat)}
 
     def progress(self, state: State) -> float:

@@ -13,7 +13,7 @@ from core.engine import (
     rng_for,
     seats,
 )
-from core.engine.game import ranks_by
+from core.engine.game import Game, ranks_by
 
 
 def test_rng_depends_on_seed_and_ply_only():
@@ -92,3 +92,25 @@ def test_illegal_move_carries_its_reason():
 
 def test_find_leaks_handles_ids_with_other_characters():
     assert find_leaks("seen: card:7, card:70", {"card:7", "card:8"}) == ["card:7"]
+
+
+def test_the_default_decision_basis_ignores_last_move_marks_at_any_depth():
+    """Boards mark what the last move touched (``last``, ``is_last``); another seat's move that
+    only moves those marks leaves this seat's decision where it was."""
+
+    class Marked(Game):
+        slug = "marked"
+
+        def view(self, state, seat):
+            return {"log": state["log"], "last": state["last"], "row": [
+                {"card": c, "is_last": c == state["last"]} for c in state["row"]]}
+
+        def legal_moves(self, state, seat):
+            return [{"type": "take", "card": c} for c in state["row"]]
+
+    game = Marked()
+    marked = {"row": [3, 7], "last": 7, "log": ["7 revealed"]}
+    cleared = {"row": [3, 7], "last": None, "log": ["7 revealed", "Player 2 picked"]}
+    assert game.decision_basis(marked, 0) == game.decision_basis(cleared, 0)
+    assert game.decision_basis(marked, 0) != game.decision_basis(dict(cleared, row=[3, 8]), 0)
+

@@ -687,15 +687,15 @@ class LodgeHikers(Game):
         Once the last pick reveals the cards, the row, the hand and the turn change and a pick
         made on the old turn no longer fits.
         """
-        view = self.view(state, seat)
-        del view["log"], view["last"]
+        basis = super().decision_basis(state, seat)
+        view = basis["view"]
         for player in view["players"]:
-            del player["is_last"], player["tokens_changed"], player["won_customer"]
+            del player["tokens_changed"], player["won_customer"]
         if state["phase"] == "pick":
             del view["waiting_for"]
             for player in view["players"]:
                 del player["picked"]
-        return {"view": view, "moves": self.legal_moves(state, seat)}
+        return basis
 
     def _public_card(self, number):
         """A revealed card shown by number and type only: the card may later be reshuffled into

@@ -559,6 +559,23 @@ def test_another_players_secret_pick_does_not_change_what_my_pick_means():
     assert GAME.decision_basis(after, 1) != GAME.decision_basis(state, 1)  # seat 1 has picked
 
 
+def test_the_first_pick_after_a_reveal_leaves_the_others_picks_standing():
+    """"At the start of each turn, all players secretly choose": the board marks what the reveal
+    touched, and the first pick of the next turn clears those marks. That changes nothing about
+    the other players' picks, so theirs, made on the marked board, still stand."""
+    state = pick_all(arrange(new(4), hands=hands(18, 22, 32, 34),
+                             row=[("H08", []), ("H26", []), ("H25", [])]),
+                     {0: 18, 1: 22, 2: 32, 3: 34})
+    while state["phase"] != "pick":
+        seat = min(GAME.to_act(state))
+        state = act(state, seat, GAME.legal_moves(state, seat)[0])
+    before = [GAME.decision_basis(state, s) for s in range(4)]
+    first = GAME.legal_moves(state, 2)[0]
+    after = act(state, 2, first)
+    assert GAME.view(after, 0)["row"] != GAME.view(state, 0)["row"]  # the reveal's marks are gone
+    assert [GAME.decision_basis(after, s) for s in (0, 1, 3)] == [before[s] for s in (0, 1, 3)]
+
+
 def test_a_new_turn_changes_what_a_pick_means():
     """"At the start of each turn, all players secretly choose": once the last pick reveals the
     cards, the customers and the hands of the next turn are another decision."""
