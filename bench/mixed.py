@@ -134,7 +134,8 @@ class Table:
 
 def choose(frame: str, rng: random.Random) -> dict | None:
     """The fields of one move this page offers: a move button, or the form of a step."""
-    buttons = [json.loads(unescape(v)) for v in BUTTON.findall(frame)]
+    # a form's own submit button carries only the version and basis; its move is the form's
+    buttons = [b for b in (json.loads(unescape(v)) for v in BUTTON.findall(frame)) if "move" in b]
     if buttons:
         return rng.choice(buttons)
     kind = FORM_FIELD.search(frame)
