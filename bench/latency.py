@@ -33,9 +33,11 @@ import secrets
 import shutil
 import statistics
 import string
+import subprocess
 import sys
 import tempfile
 import time
+from contextlib import contextmanager
 from html import unescape
 from pathlib import Path
 
@@ -296,6 +298,36 @@ async def run_clients(matches: list[dict], ports: list[int], seed: int,
 # ---- main -----------------------------------------------------------------------------------------
 
 
+@contextmanager
+def bench_servers(postgres: bool, redis: bool, **settings):
+    """What a bench's servers need, made from nothing and removed after: a temp folder, the
+    database (a SQLite file, or a throwaway PostgreSQL), Redis if asked, migrated and with the
+    static files collected. Yields the servers' environment (DEBUG off, clocks off, no socket
+    limit, plus ``settings``) and a list the bench adds its portals to; they are stopped first."""
+    folder = Path(tempfile.mkdtemp(prefix="mh-bench-"))
+    database = Postgres().start() if postgres else None
+    layer = Redis().start() if redis else None
+    portals: list[Portal] = []
+    try:
+        url = database.url if database else f"sqlite:///{folder}/bench.sqlite3"
+        env = portal_env(url, layer.url if layer else "", MEEPLEHALL_VAR=str(folder))
+        env.update(DEBUG="0", SECRET_KEY=secrets.token_urlsafe(40), SECURE_COOKIES="0",
+                   CLOCK_INTERVAL="0", SOCKETS_PER_ADDRESS="0",
+                   LOG_LEVEL=os.environ.get("LOG_LEVEL", "WARNING"), **settings)
+        prepare_database(env)
+        subprocess.run([sys.executable, "manage.py", "collectstatic", "--no-input", "-v0"],
+                       cwd=ROOT, env=env, check=True)
+        yield env, portals
+    finally:
+        for portal in portals:
+            portal.stop()
+        if layer:
+            layer.stop()
+        if database:
+            database.stop()
+        shutil.rmtree(folder, ignore_errors=True)
+
+
 def main() -> None:
     global FRAME_TIMEOUT, VIA_SOCKET
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
@@ -316,33 +348,11 @@ def main() -> None:
     if args.procs > 1 and not args.redis:
         parser.error("several processes need --redis (the in-memory channel layer is per process)")
 
-    folder = Path(tempfile.mkdtemp(prefix="mh-bench-"))
-    postgres = Postgres().start() if args.postgres else None
-    redis = Redis().start() if args.redis else None
-    portals: list[Portal] = []
-    try:
-        database = postgres.url if postgres else f"sqlite:///{folder}/bench.sqlite3"
-        env = portal_env(database, redis.url if redis else "", MEEPLEHALL_VAR=str(folder))
-        env.update(DEBUG="0", SECRET_KEY=secrets.token_urlsafe(40), SECURE_COOKIES="0",
-                   CLOCK_INTERVAL="0", MEEPLEHALL_BENCH_ECHO="1", SOCKETS_PER_ADDRESS="0",
-                   LOG_LEVEL=os.environ.get("LOG_LEVEL", "WARNING"))
-        prepare_database(env)
-        import subprocess
-
-        subprocess.run([sys.executable, "manage.py", "collectstatic", "--no-input", "-v0"],
-                       cwd=ROOT, env=env, check=True)
+    with bench_servers(args.postgres, args.redis, MEEPLEHALL_BENCH_ECHO="1") as (env, portals):
         matches = seat_matches(env, args.matches, args.spectators)
-        portals = [Portal(env, application="bench.asgi:application").start() for _ in range(args.procs)]
+        portals += [Portal(env, application="bench.asgi:application").start() for _ in range(args.procs)]
         stats, elapsed = asyncio.run(run_clients(matches, [p.port for p in portals], args.seed,
                                                  [p.process.pid for p in portals]))
-    finally:
-        for portal in portals:
-            portal.stop()
-        if redis:
-            redis.stop()
-        if postgres:
-            postgres.stop()
-        shutil.rmtree(folder, ignore_errors=True)
 
     p99, echo_p99 = percentile(stats.latencies, 99), percentile(stats.echo, 99)
     print(json.dumps({

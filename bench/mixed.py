@@ -23,11 +23,9 @@ import os
 import random
 import re
 import secrets
-import shutil
 import string
 import subprocess
 import sys
-import tempfile
 import time
 from collections import Counter
 from html import unescape
@@ -36,9 +34,8 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
-from bench.latency import open_socket, percentile, post, session_for  # noqa: E402
-from tests.servers import Portal, portal_env, prepare_database  # noqa: E402
-from tests.services.throwaway import Postgres, Redis  # noqa: E402
+from bench.latency import bench_servers, open_socket, percentile, post, session_for  # noqa: E402
+from tests.servers import Portal  # noqa: E402
 
 REVISION = re.compile(r'id="match-live"[^>]*data-revision="(\d+)"')
 BUTTON = re.compile(r'hx-post="/match/\d+/move/" hx-vals="([^"]*)"')
@@ -239,30 +236,10 @@ def main() -> None:
             subprocess.run([sys.executable, __file__, *argv], check=True)
         return
     tables = counts[0]
-    folder = Path(tempfile.mkdtemp(prefix="mh-mixed-"))
-    postgres = Postgres().start() if args.postgres else None
-    redis = Redis().start() if args.redis else None
-    portals = []
-    try:
-        database = postgres.url if postgres else f"sqlite:///{folder}/bench.sqlite3"
-        env = portal_env(database, redis.url if redis else "", MEEPLEHALL_VAR=str(folder))
-        env.update(DEBUG="0", SECRET_KEY=secrets.token_urlsafe(40), SECURE_COOKIES="0",
-                   CLOCK_INTERVAL="0", SOCKETS_PER_ADDRESS="0", BOT_PACE="0",
-                   LOG_LEVEL=os.environ.get("LOG_LEVEL", "WARNING"))
-        prepare_database(env)
-        subprocess.run([sys.executable, "manage.py", "collectstatic", "--no-input", "-v0"],
-                       cwd=ROOT, env=env, check=True)
+    with bench_servers(args.postgres, args.redis, BOT_PACE="0") as (env, portals):
         matches = seat_tables(env, tables, args.bot_tables, args.seed)
-        portals = [Portal(env).start() for _ in range(args.procs)]
+        portals += [Portal(env).start() for _ in range(args.procs)]
         stats = asyncio.run(run(matches, [p.port for p in portals], args.seconds, args.seed))
-    finally:
-        for portal in portals:
-            portal.stop()
-        if redis:
-            redis.stop()
-        if postgres:
-            postgres.stop()
-        shutil.rmtree(folder, ignore_errors=True)
     lat = stats["latencies"]
     p99 = percentile(lat, 99)
     print(json.dumps({
