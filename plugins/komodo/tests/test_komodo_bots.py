@@ -42,6 +42,19 @@ def _lay(state, text, tile, rotation=0):
     state["map"][text] = [tile, rotation]
 
 
+def _keeper_turn(state, seat, seed=5):
+    """The keeper's moves for ``seat`` until it plays something other than a tile: (state, the
+    move types in order)."""
+    keeper, moves = Keeper(), []
+    for ply in range(1, 6):
+        move = keeper.choose(GAME, state, seat, rng_for(seed, ply))
+        moves.append(move["type"])
+        state = play(GAME, state, seat, move, ply, seed)
+        if move["type"] != "place_tile":
+            break
+    return state, moves
+
+
 def test_a_five_joins_its_ten_partner_instead_of_using_free_land():
     """ "If you create a suitable area for a ten-block Penguin this will satisfy the needs of the
     five-block Penguin ... both Penguin markers co-exist in the territory", and the co-op hint:
@@ -95,13 +108,7 @@ def test_before_housing_it_lays_three_tiles_that_together_make_a_home_this_turn(
     _take(state, 0, TAIPAN_10, "animals")
     for tile in ("komodo-tile-29", "komodo-tile-32", "komodo-tile-35", "komodo-tile-25", "komodo-tile-26"):
         _take(state, 0, tile, "tiles")
-    keeper, moves = Keeper(), []
-    for ply in range(1, 6):
-        move = keeper.choose(GAME, state, 0, rng_for(5, ply))
-        moves.append(move["type"])
-        state = play(GAME, state, 0, move, ply, 5)
-        if move["type"] != "place_tile":
-            break
+    state, moves = _keeper_turn(state, 0)
     assert moves == ["place_tile"] * 3 + ["house"]
     assert {t for t, _r in state["map"].values()} >= {"komodo-tile-29", "komodo-tile-32", "komodo-tile-35"}
 
@@ -207,12 +214,6 @@ def test_it_builds_a_home_for_its_own_animal_before_rehousing_a_teammates_escape
     assert {"type": "rehouse", "animal": TARSIER_5} in [
         {"type": m["type"], "animal": m.get("animal")} for m in GAME.legal_moves(state, 1)
     ]
-    keeper, moves = Keeper(), []
-    for ply in range(1, 6):
-        move = keeper.choose(GAME, state, 1, rng_for(5, ply))
-        moves.append(move["type"])
-        state = play(GAME, state, 1, move, ply, 5)
-        if move["type"] != "place_tile":
-            break
+    state, moves = _keeper_turn(state, 1)
     assert moves == ["place_tile"] * 3 + ["house"]
     assert state["loose"] == [{"animal": TARSIER_5, "owner": 0}]
