@@ -3,6 +3,7 @@ stays within its budgets and repeats itself for a given seed."""
 
 from __future__ import annotations
 
+import gc
 import time
 
 import pytest
@@ -61,12 +62,16 @@ def test_same_seed_and_iterations_give_the_same_move():
 
 
 def test_the_time_budget_bounds_a_decision():
+    """A billion iterations would run for hours; the 0.2 s budget stops the search. The margin
+    is for the machine, not the search: late in a full run on a busy machine this decision once
+    took 0.4 s, and only a search that ignores its budget can take over a second."""
     game = HigherCard()
     state = game.setup(2, {}, [{}, {}], rng_for("time", 0))
     bot = SearchBot("higher_card", iterations=10**9, seconds=0.2)
+    gc.collect()
     started = time.perf_counter()
     decide(bot, game, state, 0, rng_for("time", 1))
-    assert time.perf_counter() - started < 0.2 + 0.1
+    assert time.perf_counter() - started < 0.2 + 1.0
 
 
 def seat_wins(game, make_bot, games, label):
