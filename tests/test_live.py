@@ -190,16 +190,22 @@ async def test_the_end_of_a_game_takes_resign_away_and_offers_the_replay_live():
     await socket.disconnect()
 
 
-async def test_frames_are_rendered_only_for_audiences_that_have_a_socket_open(monkeypatch):
+@pytest.fixture
+def rendered(monkeypatch):
+    """The audiences whose live frame is rendered, in order, from the moment the test asks."""
+    from core.services import live
+
+    seen = []
+    real = live.render_live
+    monkeypatch.setattr(live, "render_live", lambda match, seat, **kw: seen.append(seat) or real(match, seat, **kw))
+    return seen
+
+
+async def test_frames_are_rendered_only_for_audiences_that_have_a_socket_open(rendered):
     """Issue 13 item 3: after a move the live frame is rendered once per audience that has a
     socket open, plus the mover's own (their HTTP answer carries it). Bob's socket is open,
     alice has none, nobody watches: alice's move renders hers and bob's, bob's move only his.
     A spectator who opens the page later gets the frame at once and the next move's too."""
-    from core.services import live
-
-    rendered = []
-    real = live.render_live
-    monkeypatch.setattr(live, "render_live", lambda match, seat, **kw: rendered.append(seat) or real(match, seat, **kw))
     match, alice, _, bob, bob_cookie = await started_table()
     b, connected, _ = await connect(f"/ws/match/{match.pk}/", bob_cookie)
     assert connected
@@ -221,18 +227,12 @@ async def test_frames_are_rendered_only_for_audiences_that_have_a_socket_open(mo
         await socket.disconnect()
 
 
-async def test_a_bot_move_at_a_table_nobody_has_open_renders_nothing(monkeypatch):
+async def test_a_bot_move_at_a_table_nobody_has_open_renders_nothing(rendered):
     """Bot moves have no mover whose answer needs a frame: with no socket open and nobody
     watching, alice's move renders only her own frame and the bot's reply renders none."""
-    from core.services import live
-
-    rendered = []
-    real = live.render_live
-    monkeypatch.setattr(live, "render_live", lambda match, seat, **kw: rendered.append(seat) or real(match, seat, **kw))
     alice, _ = await session_cookie("alice")
     match = await database_sync_to_async(create_table)(alice, "tictactoe", 2, bots={1: "random"})
     rendered.clear()
     await database_sync_to_async(submit_move)(match.pk, alice, {"type": "mark", "cell": 4}, 0)
     assert (await database_sync_to_async(Match.objects.get)(pk=match.pk)).version == 2  # the bot replied
     assert rendered == [0]
-

@@ -92,4 +92,3 @@ def test_a_bot_that_decides_quickly_stays_inline(fresh_pool):
     for ply in range(5):
         thinking.move_for(bots, bots["blocker"], game, state, 0, "quick", ply)
     assert thinking._pool is None
-

@@ -110,7 +110,6 @@ def ranks_by(keys: list[tuple]) -> list[int]:
     return ranks
 
 
-
 def strings_in(value: Any) -> Iterator[str]:
     """Every string held anywhere in a JSON-like ``value`` (dict values and list items, nested):
     the piece ids a conservation count looks at."""
@@ -269,10 +268,10 @@ class Game:
         now: nothing that matters to this seat changed (BGA's multiactive states work this way).
         The default is the seat's view without its log and last-move marks (``last`` and every
         ``is_last`` flag, at any depth: the first pick of a turn clears the marks of the reveal
-        before it), plus its legal moves, which is right for sequential games. A game with simultaneous secret picks
-        overrides it to leave out what other seats' commits change (a "has picked" flag, a
-        count of picks), and keeps what changes the meaning of this seat's move (a new round's
-        cards). Must be JSON data and must hold nothing the seat may not see.
+        before it), plus its legal moves, which is right for sequential games. A game with
+        simultaneous secret picks overrides it to leave out what other seats' commits change (a
+        "has picked" flag, a count of picks), and keeps what changes the meaning of this seat's
+        move (a new round's cards). Must be JSON data and must hold nothing the seat may not see.
         """
         view = self.view(state, seat)
         shown = {k: without_marks(v) for k, v in view.items() if k not in ("log", "last")}

@@ -113,4 +113,3 @@ def test_the_default_decision_basis_ignores_last_move_marks_at_any_depth():
     cleared = {"row": [3, 7], "last": None, "log": ["7 revealed", "Player 2 picked"]}
     assert game.decision_basis(marked, 0) == game.decision_basis(cleared, 0)
     assert game.decision_basis(marked, 0) != game.decision_basis(dict(cleared, row=[3, 8]), 0)
-

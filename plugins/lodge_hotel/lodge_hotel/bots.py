@@ -38,7 +38,7 @@ from .catalog import (
     SOLO_LIFT_TOKENS,
     SOLO_WIN_SCORE,
 )
-from .rules import ORTHOGONAL, Lodge, grid_of, guest_colors, lodge_score
+from .rules import ORTHOGONAL, Lodge, floor_bonus, grid_of, guest_colors, lodge_score
 
 #: The rules, for the level goals a cut search rollout is judged by.
 RULES = Lodge()
@@ -367,7 +367,7 @@ class Innkeeper(Bot):
         for pos, cell in grid.items():
             guest, tile = cell["guest"], cell["tile"]
             if guest:
-                points += GUEST_POINTS + (pos[0] if GUEST_BY_ID[guest]["floor"] == pos[0] else 0)
+                points += GUEST_POINTS + floor_bonus(guest, pos[0])
             elif tile in AMENITY_BY_ID:
                 done = am.progress(tile, pos, grid)
                 if done >= 1.0:
@@ -467,7 +467,7 @@ class Innkeeper(Bot):
                 continue
             if near and abs(f - pref) > 1:
                 continue
-            worth = GUEST_POINTS + (pref if f == pref else 0)
+            worth = GUEST_POINTS + floor_bonus(guest, f)
             if fits:
                 best = max(best, worth)
             elif grid is not None and any(_open(grid, (f + df, c + dc)) for df, dc in ORTHOGONAL):

@@ -147,12 +147,13 @@ class Kavango(Game):
         """What ``seat`` decides on, leaving out what another seat's secret choice changes.
 
         The draft and the opening choice of Expert and Lodge cards are simultaneous. Another
-        player's pick only flips their "has picked" flag, marks them as the last mover and
-        writes a log line; another player's Expert may change their own money or tracks. None of
-        that changes what this seat's pick means, so a pick made before it still stands. When the
-        last pick is revealed (or the last choice made), the phase moves on and the basis with it.
+        player's pick only flips their "has picked" flag, marks them as the last mover (a mark
+        the default basis leaves out) and writes a log line; another player's Expert may change
+        their own money or tracks. None of that changes what this seat's pick means, so a pick
+        made before it still stands. When the last pick is revealed (or the last choice made),
+        the phase moves on and the basis with it.
         """
-        basis = super().decision_basis(dict(state, last={}), seat)
+        basis = super().decision_basis(state, seat)
         phase = state["phase"]
         if phase in ("draft", "choose"):
             players = basis["view"]["players"]

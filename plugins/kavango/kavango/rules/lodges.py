@@ -45,10 +45,6 @@ def block_animals(p: dict, point: tuple[int, int]) -> list[str] | None:
     return None if None in found else found
 
 
-def types_match(required: tuple[str, ...] | list[str], animals: list[str]) -> bool:
-    return Counter(required) == Counter(cat.animal(a).type for a in animals)
-
-
 def block_value(p: dict, point: tuple[int, int]) -> int:
     return sum(cat.animal(a).vp for a in block_animals(p, point) or [])
 
@@ -86,10 +82,6 @@ def _full_blocks(p: dict) -> list[tuple[tuple[int, int], tuple[str, ...], list[s
     return found
 
 
-def _sorted_types(required) -> tuple[str, ...]:
-    return tuple(sorted(required))
-
-
 def buildable(p: dict) -> list[tuple[str, tuple[int, int]]]:
     """Every (kept card, point) where that Lodge could be built now."""
     pieces = Counter(b["level"] for b in p["lodges"]["built"])
@@ -98,9 +90,8 @@ def buildable(p: dict) -> list[tuple[str, tuple[int, int]]]:
     if not cards:
         return []
     blocks = _full_blocks(p)
-    return [(card, pt) for card in cards
-            for need in (_sorted_types(cat.LODGES_BY_ID[card].requires),)
-            for pt, types, _animals in blocks if types == need]
+    needs = {card: tuple(sorted(cat.LODGES_BY_ID[card].requires)) for card in cards}
+    return [(card, pt) for card in cards for pt, types, _animals in blocks if types == needs[card]]
 
 
 def build(state: dict, seat: int, card: str, point: tuple[int, int]) -> None:
@@ -136,7 +127,7 @@ def golden_options(state: dict, seat: int) -> list[tuple[str, tuple[int, int]]]:
     found = []
     for card in state["golden"]["cards"]:
         gc = cat.GOLDEN_BY_ID[card]
-        need = _sorted_types(gc.requires)
+        need = tuple(sorted(gc.requires))
         for pt, types, animals in blocks:
             if types == need and sum(cat.animal(a).vp for a in animals) >= gc.min_value:
                 found.append((card, pt))

@@ -21,6 +21,7 @@ seat sees), game (the Lodge object that mixes them together).
 from .game import Lodge
 from .lodge import (
     ORTHOGONAL,
+    floor_bonus,
     grid_of,
     guest_colors,
     guest_text,
@@ -34,6 +35,7 @@ from .lodge import (
 __all__ = [
     "ORTHOGONAL",
     "Lodge",
+    "floor_bonus",
     "grid_of",
     "guest_colors",
     "guest_text",

@@ -163,15 +163,18 @@ def _progress(cells: tuple) -> tuple:
                  if cell["tile"] in AMENITY_BY_ID)
 
 
+def floor_bonus(guest: str, floor: int) -> int:
+    """A guest in a room of their preferred floor scores that floor's number on top."""
+    return floor if GUEST_BY_ID[guest]["floor"] == floor else 0
+
+
 def lodge_score(lodge: dict) -> dict[str, int]:
     """Points by category: guests, floor bonuses and completed amenities."""
     guests = bonus = 0
     for k, cell in lodge["cells"].items():
         if cell["guest"]:
             guests += GUEST_POINTS
-            floor = int(k.split(",")[0])
-            if GUEST_BY_ID[cell["guest"]]["floor"] == floor:
-                bonus += floor
+            bonus += floor_bonus(cell["guest"], int(k.split(",")[0]))
     amen = sum(AMENITY_BY_ID[lodge["cells"][key(*pos)]["tile"]]["points"]
                for pos, done in completed_amenities(lodge).items() if done)
     return {"guests": guests, "floor bonus": bonus, "amenities": amen}
