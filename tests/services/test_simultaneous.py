@@ -1,5 +1,6 @@
 """Simultaneous picks over real HTTP (issue 13 item 1): two players who pick in the same instant
-both get their pick, and a pick made on a turn that is over is refused with a clear message.
+both get their pick, on the first turn and after a reveal, and a pick made on a turn that is over
+is refused with a clear message.
 
 Each player clicks what their own page offers: the test reads the move buttons (``hx-vals``:
 the move, the version seen and the seat's decision basis) from the live area and POSTs them
@@ -73,3 +74,18 @@ def test_two_picks_in_the_same_instant_both_apply(backend, portal, name, slug):
                      htmx=True)
     assert stale.status in (400, 409), stale.body[:300]
     assert moves_stored(backend, match_id) == before + 3
+    # The next turn's picks collide no more than the first's: the reveal marked the cards it
+    # showed as the last move, and the first new pick clears those marks for everyone.
+    players = (ann, ben, cat)
+    for _step in range(30):  # a reveal may leave moves to make one at a time (Lodge hikers)
+        again = [offered(b, match_id) for b in players]
+        if all(again):
+            break
+        only = next(n for n, found in enumerate(again) if found)
+        assert players[only].post(f"/match/{match_id}/move/", {k: str(v) for k, v in again[only][0].items()},
+                                  htmx=True).status == 200
+    assert all(again), "every player picks again after the reveal"
+    stored = moves_stored(backend, match_id)
+    answers = click_together([(ann, match_id, again[0][0]), (ben, match_id, again[1][0])])
+    assert [a.status for a in answers] == [200, 200], [a.body[:300] for a in answers]
+    assert moves_stored(backend, match_id) == stored + 2
