@@ -27,33 +27,14 @@ from core.engine import Bot, Result
 from core.engine.grid import DIAGONAL
 from core.engine.play import copy_json
 
-from . import amenities as am
-from .catalog import (
-    AMENITY_BY_ID,
-    FLOORS,
-    GUEST_BY_ID,
-    GUEST_POINTS,
-    GUESTS_TO_END,
-    ROOMS,
-    SOLO_LIFT_TOKENS,
-    SOLO_WIN_SCORE,
-)
-from .rules import ORTHOGONAL, Lodge, floor_bonus, grid_of, guest_colors, lodge_score
+from .appraisal import Appraisal, cells_of
+from .catalog import AMENITY_BY_ID, FLOORS, GUESTS_TO_END, ROOMS, SOLO_LIFT_TOKENS, SOLO_WIN_SCORE
+from .rules import ORTHOGONAL, Lodge, grid_of, lodge_score
 
 #: The rules, for the level goals a cut search rollout is judged by.
 RULES = Lodge()
 #: A solo game lasts four laps of the ski lift, one turn per level (the start and three tokens).
 SOLO_TURNS = (SOLO_LIFT_TOKENS + 1) * FLOORS
-#: How often an amenity of each kind of condition gets completed once placed: the share of the
-#: Innkeeper's solo games in which it was (level 4, seeds 100-139 and 300-359, one share per
-#: kind, rounded): an amenity's chance before its progress says more.
-EASE = {
-    "rooms_with_guests": 0.25, "neighbors_with_guests": 0.1, "pattern": 0.35,
-    "distinct_colors_around": 0.5, "column_rooms_with_guests": 0.55, "floor_same_color": 0.4,
-    "adjacent_color": 0.3, "lodge_same_color": 0.95, "around_same_color": 0.3, "column_color": 0.4,
-    "color_distinct_columns": 0.95, "floor_color_count": 0.9, "lodge_color_count": 0.9,
-    "lodge_color_even": 0.85, "floor_rooms_with_guests": 0.1,
-}
 
 
 class Innkeeper(Bot):
@@ -82,6 +63,16 @@ class Innkeeper(Bot):
     AMENITY_WEIGHT = 0.6
     AMENITY_POWER = 2
     AMENITY_TURNS = 3
+    #: How often an amenity of each kind of condition gets completed once placed: the share of the
+    #: Innkeeper's solo games in which it was (level 4, seeds 100-139 and 300-359, one share per
+    #: kind, rounded): an amenity's chance before its progress says more.
+    EASE = {
+        "rooms_with_guests": 0.25, "neighbors_with_guests": 0.1, "pattern": 0.35,
+        "distinct_colors_around": 0.5, "column_rooms_with_guests": 0.55, "floor_same_color": 0.4,
+        "adjacent_color": 0.3, "lodge_same_color": 0.95, "around_same_color": 0.3, "column_color": 0.4,
+        "color_distinct_columns": 0.95, "floor_color_count": 0.9, "lodge_color_count": 0.9,
+        "lodge_color_even": 0.85, "floor_rooms_with_guests": 0.1,
+    }
     #: A solo build is chosen among this many of the turn's best rooms by playing each on to the
     #: next turn this many times (see :meth:`_look_ahead`).
     LOOK_AHEAD_BUILDS = 4
@@ -96,13 +87,19 @@ class Innkeeper(Bot):
     #: Plies a search rollout plays (about two turns) before :meth:`interim_scores` judges it.
     search_horizon = 12
 
+    def __init__(self):
+        # Lodges judged lately, by level rules and cells (see _appraise), and fill chances by
+        # (partner colours, unbuilt place beside, turns) (see _fill_chance).
+        self._appraisals: dict[tuple, dict[tuple, Appraisal]] = {}
+        self._fill_chances: dict[tuple, float] = {}
+
     def interim_scores(self, state):
         """What each lodge may end the game with, by the Innkeeper's own judgement (points now
         plus the hopes of the module docstring), for the search bot to judge a rollout it cuts
         short. A solo game with a level is judged as its end is, won or lost: 60 points in
         prospect and no level goal broken, so that a cut rollout and one played to the end are
         rewarded alike."""
-        projected = [self._lodge_value(state, seat, grid_of(lodge), [], self._turns_after(state, seat))
+        projected = [self._lodge_value(state, seat, self._appraise(state, lodge), [], self._turns_after(state, seat))
                      for seat, lodge in enumerate(state["lodges"])]
         if not (state["solo"] and state["level"]):
             return projected
@@ -138,18 +135,15 @@ class Innkeeper(Bot):
             _value, spot = self._best_place(game, state, seat, take)
             return {"type": "place", "floor": spot[0], "col": spot[1]}
         if phase == "guests":
-            grid = grid_of(lodge)
             sources = game._guest_sources(state, lodge)
-            _value, plan = self._best_check_ins(game, state, seat, grid, sources, rng)
+            _value, plan = self._best_check_ins(game, state, seat, self._appraise(state, lodge), sources, rng)
             return plan[0] if plan else {"type": "done"}
-        if phase in ("valet", "extra_valet"):
-            grid = grid_of(lodge)
-            return max(moves, key=lambda m: (
-                self._guest_promise(game, state, grid, state["guest_display"][m["index"]]), rng.random()))
-        if phase == "lift_discard":
-            grid = grid_of(lodge)
-            return min(moves, key=lambda m: (
-                self._guest_promise(game, state, grid, state["guest_display"][m["index"]]), rng.random()))
+        if phase in ("valet", "extra_valet", "lift_discard"):
+            # The valet takes the guest with most promise (see Appraisal.spot_worth); the ski
+            # lift's discard is the one with least.
+            seen = self._appraise(state, lodge)
+            pick = max if phase != "lift_discard" else min
+            return pick(moves, key=lambda m: (seen.spot_worth(state["guest_display"][m["index"]], True), rng.random()))
         return rng.choice(moves)
 
     # ---- looking one turn ahead (solo) ------------------------------------------------------
@@ -203,7 +197,8 @@ class Innkeeper(Bot):
             return float(sum(lodge_score(trial["lodges"][seat]).values()))
         nxt = [m for m in game.legal_moves(trial, seat) if m["type"] == "take_room"]
         if not nxt:
-            return self._lodge_value(trial, seat, grid_of(trial["lodges"][seat]), [], self._turns_after(trial, seat))
+            return self._lodge_value(trial, seat, self._appraise(trial, trial["lodges"][seat]), [],
+                                     self._turns_after(trial, seat))
         return self._best_take(game, trial, seat, nxt, rng, {})[0]
 
     # ---- refresh tokens ---------------------------------------------------------------------
@@ -265,12 +260,9 @@ class Innkeeper(Bot):
         guests_follow = state["phase"] in ("build", "place") and \
             (state["holding"] or {}).get("back", "build") == "build"
         sources = self._turn_sources(state, lodge) if guests_follow else []
-        out = []
-        for spot in spots:
-            trial = dict(grid)
-            trial[spot] = {"tile": tile, "guest": None}
-            out.append((self._best_check_ins(game, state, seat, trial, sources, None)[0], spot))
-        return out
+        seen = self._appraise(state, lodge)
+        return [(self._best_check_ins(game, state, seat, self._built(seen, spot, tile), sources, None)[0], spot)
+                for spot in spots]
 
     def _turn_sources(self, state, lodge):
         """The guests a build lets in this turn: any display guest (not at level 8) and every
@@ -279,17 +271,17 @@ class Innkeeper(Bot):
             [("display", i, g) for i, g in enumerate(state["guest_display"]) if g]
         return out + [("valet", i, g) for i, g in enumerate(lodge["valet"])]
 
-    def _best_check_ins(self, game, state, seat, grid, sources, rng):
-        """The check-ins (as moves, display guest first) that leave ``grid`` worth most, and
-        that worth. At most one display guest and one valet guest (two valet guests at level 8)
+    def _best_check_ins(self, game, state, seat, seen, sources, rng):
+        """The check-ins (as moves, display guest first) that leave the lodge ``seen``
+        appraises worth most, and that worth. At most one display guest and one valet guest (two valet guests at level 8)
         check in, each in any room that fits it when its turn comes."""
         display_left, valet_left = self._allowances(state)
         display = [s for s in sources if s[0] == "display"] if display_left > 0 else []
         valet = [s for s in sources if s[0] == "valet"] if valet_left > 0 else []
         turns = self._turns_after(state, seat)
-        plans = [([], grid)]
+        plans = [([], seen)]
         for source in display:
-            plans += self._check_in(game, state, [], grid, source)
+            plans += self._check_in(game, state, [], seen, source)
         with_valet = [p for plan, g in plans for source in valet for p in self._check_in(game, state, plan, g, source)]
         plans += with_valet
         if valet_left > 1:  # level 8: a second valet guest, its index shifted by the first's leaving
@@ -315,15 +307,14 @@ class Innkeeper(Bot):
             return 0, 2 - used["valet"]
         return 1 - used["display"], 1 - used["valet"]
 
-    def _check_in(self, game, state, plan, grid, source):
-        """``plan`` extended by checking in ``source``'s guest in each room that fits it."""
+    def _check_in(self, game, state, plan, seen, source):
+        """``plan`` extended by checking in ``source``'s guest in each room of the lodge
+        ``seen`` appraises that fits it, each with the appraisal of the lodge after it."""
         kind, index, guest = source
         out = []
-        for floor, col in game.guest_spots(state, grid, guest):
-            after = dict(grid)
-            after[(floor, col)] = {"tile": grid[(floor, col)]["tile"], "guest": guest}
+        for floor, col in game.guest_spots(state, None, guest, seen.places):
             move = {"type": "guest", "source": kind, "index": index, "floor": floor, "col": col}
-            out.append((plan + [move], after))
+            out.append((plan + [move], self._checked_in(seen, (floor, col), guest)))
         return out
 
     def _turns_after(self, state, seat):
@@ -338,86 +329,85 @@ class Innkeeper(Bot):
         return max(0, min(len(state["room_bag"]) // state["players"], 2 * (GUESTS_TO_END - most)))
 
     # ---- evaluation -------------------------------------------------------------------------
-    def _lodge_value(self, state, seat, grid, plan, turns):
-        """What the lodge ``grid`` is worth after this turn's check-ins ``plan``: points now
-        plus what it may still score in ``turns`` more turns (see the module docstring)."""
-        value, hope = self._points_and_hopes(state, grid, turns)
+    def _appraise(self, state, lodge):
+        """The :class:`~lodge_hotel.appraisal.Appraisal` of ``lodge`` under the state's level
+        rules. One decision judges the same lodges many times over (each imagined refill, each
+        look-ahead sample, the place and check-in decisions after the build, the search's
+        rollouts), so the bot keeps the appraisals of the latest ``APPRAISALS_KEPT`` lodges, by
+        their cells, and of the lodges one build or check-in from them; they are what it would
+        work out afresh, so which are kept changes only the time taken."""
+        cells = cells_of(lodge)
+        rules = tuple(state["rules"])
+        kept = self._appraisals.setdefault(rules, {})
+        found = kept.get(cells)
+        if found is None:
+            if len(kept) >= APPRAISALS_KEPT:
+                kept.clear()
+            found = kept[cells] = Appraisal.fresh(self, rules, cells)
+        return found
+
+    def _built(self, seen, pos, tile):
+        """The appraisal of the lodge ``seen`` appraises with ``tile`` built at ``pos``."""
+        found = seen.children.get((pos, tile))
+        if found is None:
+            found = seen.children[(pos, tile)] = seen.built(seen.cells + ((pos, tile, None),), pos, tile)
+        return found
+
+    def _checked_in(self, seen, pos, guest):
+        """The appraisal of the lodge ``seen`` appraises with ``guest`` checked in at ``pos``."""
+        found = seen.children.get((pos, guest))
+        if found is None:
+            cells = seen.cells
+            i = next(i for i, cell in enumerate(cells) if cell[0] == pos)
+            cells = cells[:i] + ((pos, cells[i][1], guest),) + cells[i + 1:]
+            found = seen.children[(pos, guest)] = seen.checked_in(cells, pos, guest)
+        return found
+
+    def _lodge_value(self, state, seat, seen, plan, turns):
+        """What the lodge ``seen`` appraises is worth after this turn's check-ins ``plan``:
+        points now plus what it may still score in ``turns`` more turns (see the module
+        docstring)."""
+        value, hope = seen.points_and_hopes(turns)
         value += hope
         if turns > 0:
-            free = _free_rooms(grid)
             placed = {(m["source"], m["index"]) for m in plan}
             lodge = state["lodges"][seat]
             waiting = [g for i, g in enumerate(lodge["valet"]) if ("valet", i) not in placed]
-            shown = [self._spots_value(state, free, g) for i, g in enumerate(state["guest_display"])
+            shown = [seen.spot_worth(g, False) for i, g in enumerate(state["guest_display"])
                      if g and ("display", i) not in placed]
-            value += self.VALET_WEIGHT * sum(self._spots_value(state, free, g, grid) for g in waiting)
+            value += self.VALET_WEIGHT * sum(seen.spot_worth(g, True) for g in waiting)
             if shown:
                 best = max(shown)
                 value += self.DISPLAY_WEIGHT * best
                 if any(m["source"] == "valet" for m in plan):  # the valet takes a display guest
                     value += self.VALET_WEIGHT * best
-            value += self._future_guests(grid, free, turns)
+            value += seen.future_guests(turns)
         return value
 
     def _points_and_hopes(self, state, grid, turns):
-        """The lodge's score now (the scoring rules: guests, floor bonuses, completed amenities)
-        and the hope of its unfinished amenities: a share of their points, by progress and by
-        the turns left to finish them (none for an amenity the level makes impossible)."""
-        points, hope = 0, 0.0
-        for pos, cell in grid.items():
-            guest, tile = cell["guest"], cell["tile"]
-            if guest:
-                points += GUEST_POINTS + floor_bonus(guest, pos[0])
-            elif tile in AMENITY_BY_ID:
-                done = am.progress(tile, pos, grid)
-                if done >= 1.0:
-                    points += AMENITY_BY_ID[tile]["points"]
-                elif turns > 0 and self._reachable(state, tile, pos, grid):
-                    reached = done ** self.AMENITY_POWER
-                    ease = EASE[AMENITY_BY_ID[tile]["rule"]["kind"]]
-                    hope += AMENITY_BY_ID[tile]["points"] * (reached + (1.0 - reached) * ease)
-        return float(points), self.AMENITY_WEIGHT * hope * turns / (turns + self.AMENITY_TURNS)
+        """The lodge ``grid``'s score now and the hope of its unfinished amenities (see
+        :meth:`~lodge_hotel.appraisal.Appraisal.points_and_hopes`)."""
+        cells = tuple((pos, cell["tile"], cell["guest"]) for pos, cell in grid.items())
+        return Appraisal.fresh(self, tuple(state["rules"]), cells).points_and_hopes(turns)
 
-    def _future_guests(self, grid, free, turns):
-        """The guests the empty rooms may still take in ``turns`` turns, in points.
+    def _fill_chance(self, colors, opened, turns):
+        """The chance that an empty room with ``colors`` partner colours (or none, and an
+        unbuilt place beside it if ``opened``) takes a guest in ``turns`` turns."""
+        known = (colors, opened, turns)
+        found = self._fill_chances.get(known)
+        if found is None:
+            if colors:
+                found = 1.0 - (1.0 - self.ARRIVAL * colors) ** turns
+            elif turns > 1 and opened:
+                found = 1.0 - (1.0 - self.ARRIVAL * self.FRONTIER_COLORS) ** (turns - 1)
+            else:
+                found = 0.0
+            self._fill_chances[known] = found
+        return found
 
-        A room fills with chance 1 - (1 - ARRIVAL * partner colours) ** turns, worth a guest's
-        points and a share of its floor bonus. Empty rooms joined by partner colours form groups
-        in which all but one room can fill (each guest needs an empty partner), so a group's sum
-        is scaled by (size - 1) / size; the total is capped at GUESTS_PER_TURN guests a turn.
-        """
-        seen, total, count = set(), 0.0, 0.0
-        for start in free:
-            if start in seen:
-                continue
-            group, frontier = [start], [start]
-            seen.add(start)
-            while frontier:
-                f, c = frontier.pop()
-                for n in free[(f, c)][1]:
-                    if n not in seen:
-                        seen.add(n)
-                        group.append(n)
-                        frontier.append(n)
-            share = (len(group) - 1) / len(group) if len(group) > 1 else 1.0
-            for pos in group:
-                chance = self._fill_chance(grid, free, pos, turns)
-                total += share * chance * (GUEST_POINTS + self.BONUS_SHARE * pos[0])
-                count += share * chance
-        cap = self.GUESTS_PER_TURN * turns
-        return total if count <= cap else total * cap / count
-
-    def _fill_chance(self, grid, free, pos, turns):
-        colors = len(free[pos][2])
-        if colors:
-            return 1.0 - (1.0 - self.ARRIVAL * colors) ** turns
-        f, c = pos
-        if turns > 1 and any(_open(grid, (f + df, c + dc)) for df, dc in ORTHOGONAL):
-            return 1.0 - (1.0 - self.ARRIVAL * self.FRONTIER_COLORS) ** (turns - 1)
-        return 0.0
-
-    def _reachable(self, state, amenity, pos, grid):
-        """False for an amenity that can no longer be completed where it stands, so that it is
+    def _reachable(self, rules, amenity, pos, grid):
+        """False for an amenity that can no longer be completed where it stands (under the
+        level ``rules``), so that it is
         neither built there nor worked towards: too few places around it that could still hold
         rooms (Coat Check on the ground floor has only two diagonal neighbours), an "exactly"
         count already passed (rooms are never removed), or a level that forbids it (with level
@@ -435,9 +425,9 @@ class Innkeeper(Bot):
             open_places = [p for p in places if p not in grid or grid[p]["tile"] in ROOMS]
             if kind == "adjacent_color":
                 open_places = [p for p in open_places if p not in grid or ROOMS[grid[p]["tile"]] == rule["color"]]
-                if 4 in state["rules"]:  # above and below share the amenity's column
+                if 4 in rules:  # above and below share the amenity's column
                     open_places = [p for p in open_places if p[0] == f] + [p for p in open_places if p[0] != f][:1]
-            if kind == "around_same_color" and 4 in state["rules"]:
+            if kind == "around_same_color" and 4 in rules:
                 return rule["min"] <= 3
             return len(open_places) >= rule["min"]
         if kind == "column_rooms_with_guests":
@@ -449,50 +439,7 @@ class Innkeeper(Bot):
                         if g == f and cell["tile"] in ROOMS}) <= rule["exactly"]
         return True
 
-    def _spots_value(self, state, free, guest, grid=None):
-        """What ``guest`` would score checking in among the ``free`` rooms now (0 if it cannot).
-        Given the ``grid``, a guest that cannot check in yet is worth ``HALF_FIT`` of what it
-        would score beside an empty room of one of its colours with an unbuilt place next to
-        it, where a room of its other colour could be built."""
-        a, b = guest_colors(guest)
-        pref = GUEST_BY_ID[guest]["floor"]
-        near = 2 in state["rules"]
-        best = half = 0.0
-        for (f, c), (color, _partners, colors) in free.items():
-            if color == a:
-                fits = b in colors
-            elif color == b:
-                fits = a in colors
-            else:
-                continue
-            if near and abs(f - pref) > 1:
-                continue
-            worth = GUEST_POINTS + floor_bonus(guest, f)
-            if fits:
-                best = max(best, worth)
-            elif grid is not None and any(_open(grid, (f + df, c + dc)) for df, dc in ORTHOGONAL):
-                half = max(half, self.HALF_FIT * worth)
-        return best or half
 
-    def _guest_promise(self, game, state, grid, guest):
-        """What ``guest`` would score if checked in now, or in part if one more room would let
-        it (see :meth:`_spots_value`): how the valet picks a guest and the ski lift's discard is
-        chosen."""
-        return self._spots_value(state, _free_rooms(grid), guest, grid)
-
-
-def _open(grid, pos):
-    """Whether ``pos`` is an unbuilt place of the lodge (a room may be built there one day)."""
-    return pos not in grid and 1 <= pos[0] <= FLOORS and pos[1] >= 1
-
-
-def _free_rooms(grid):
-    """Each empty room of ``grid``: (its colour, its empty neighbours of another colour, their
-    colours). A guest checks in only to such a room with a partner of its other colour."""
-    empty = {pos: ROOMS[cell["tile"]] for pos, cell in grid.items()
-             if not cell["guest"] and cell["tile"] in ROOMS}
-    out = {}
-    for (f, c), color in empty.items():
-        partners = [n for df, dc in ORTHOGONAL if (n := (f + df, c + dc)) in empty and empty[n] != color]
-        out[(f, c)] = (color, partners, {empty[n] for n in partners})
-    return out
+#: Lodges whose appraisals one Innkeeper keeps, for each set of level rules (see
+#: :meth:`Innkeeper._appraise`): a few decisions' worth, a few megabytes.
+APPRAISALS_KEPT = 50

@@ -118,9 +118,9 @@ def test_the_innkeeper_leaves_an_amenity_it_could_never_complete_for_one_it_can(
     bot = Innkeeper()
     grid = grid_of(state["lodges"][0])
     for spot in GAME._amenity_spots(state, grid, AMENITY_ID["Coat Check"]):
-        assert not bot._reachable(state, AMENITY_ID["Coat Check"], spot, grid)
+        assert not bot._reachable(state["rules"], AMENITY_ID["Coat Check"], spot, grid)
     wide = grid_of(build_lodge({(1, 1): "red", (1, 2): "blue", (1, 3): "red"}))
-    assert bot._reachable(state, AMENITY_ID["Coat Check"], (2, 2), wide)
+    assert bot._reachable(state["rules"], AMENITY_ID["Coat Check"], (2, 2), wide)
     move = bot.choose(GAME, state, 0, random.Random(0))
     assert state["amenity_display"][move["index"]] == AMENITY_ID["Staircase"]
 

@@ -1,0 +1,259 @@
+"""The Innkeeper's judgement of one lodge, worked out once and grown from the lodge before it.
+
+To decide one move the Innkeeper judges thousands of lodges (every room in every place, the
+check-ins each allows, each refill and look-ahead sample), and almost every one of them is a
+lodge it has judged already plus one tile (a build) or one guest (a check-in). An
+:class:`Appraisal` holds all that the judgement reads from the cells alone: the points, each
+amenity's progress and whether it can still be completed, the empty rooms and their partners,
+where guests fit, the guests the empty rooms may still take and each guest's best room. A lodge
+one tile or one guest further is appraised from the one before: only what that tile or guest
+can change is worked out again (a guest changes only the amenities that count guests, and a
+room without a guest changes none of those), and the sums run in the lodge's order, so every
+number is the one a fresh appraisal gives (``test_lodge_hotel_bots`` checks this on played
+games). The weights are the Innkeeper's (see :mod:`lodge_hotel.bots`).
+"""
+
+from __future__ import annotations
+
+from . import amenities as am
+from .catalog import AMENITY_BY_ID, FLOORS, GUEST_BY_ID, GUEST_POINTS, ROOMS
+from .rules import ORTHOGONAL, floor_bonus, guest_colors
+from .rules.lodge import place_of
+
+#: The amenity conditions that count guests: the only ones a check-in can change, and the only
+#: ones a room built without a guest cannot (it leaves every count of guests, and every place
+#: that could hold a room, as they were).
+COUNTS_GUESTS = frozenset(
+    {"rooms_with_guests", "neighbors_with_guests", "column_rooms_with_guests", "floor_rooms_with_guests"})
+
+
+def cells_of(lodge: dict) -> tuple:
+    """A lodge's cells as (place, tile, guest), in the lodge's order: what an appraisal is
+    known by (the states they are read from change as games go on; these do not)."""
+    return tuple([(place_of(k), cell["tile"], cell["guest"]) for k, cell in lodge["cells"].items()])
+
+
+def is_open(grid: dict, pos: tuple[int, int]) -> bool:
+    """Whether ``pos`` is an unbuilt place of the lodge (a room may be built there one day)."""
+    return pos not in grid and 1 <= pos[0] <= FLOORS and pos[1] >= 1
+
+
+def free_rooms(grid: dict) -> dict:
+    """Each empty room of ``grid``: (its colour, its empty neighbours of another colour, their
+    colours). A guest checks in only to such a room with a partner of its other colour."""
+    empty = {pos: ROOMS[cell["tile"]] for pos, cell in grid.items()
+             if not cell["guest"] and cell["tile"] in ROOMS}
+    return {pos: _free_room(empty, pos, color) for pos, color in empty.items()}
+
+
+def _free_room(empty: dict, pos: tuple[int, int], color: str) -> tuple:
+    f, c = pos
+    partners = tuple([n for df, dc in ORTHOGONAL if (n := (f + df, c + dc)) in empty and empty[n] != color])
+    return color, partners, tuple({empty[n] for n in partners})
+
+
+def _opens(grid: dict, pos: tuple[int, int]) -> bool:
+    """Whether an unbuilt place lies beside ``pos``."""
+    f, c = pos
+    return any(is_open(grid, (f + df, c + dc)) for df, dc in ORTHOGONAL)
+
+
+class Appraisal:
+    """One lodge as the Innkeeper ``bot`` judges it, under the level rules ``rules``.
+
+    ``cells`` as :func:`cells_of` gives them; ``grid`` the same as {place: cell}; ``amenities``
+    each amenity as (place, tile, kind, progress, can still be completed), in the lodge's order;
+    ``free`` as :func:`free_rooms`; ``opens`` for each empty room, whether an unbuilt place is
+    beside it. What depends on the turns left or on a guest is worked out when first asked.
+    Thousands are made a decision, so they are built of tuples and of dicts of plain values
+    where they can be, which the garbage collector soon stops looking at.
+    """
+
+    __slots__ = ("bot", "rules", "cells", "grid", "guest_points", "amenities", "free", "opens",
+                 "_places", "_points", "futures", "fits", "half_fits", "children")
+
+    @classmethod
+    def fresh(cls, bot, rules, cells):
+        """The appraisal of ``cells`` worked out from nothing."""
+        self = cls()
+        self.bot, self.rules, self.cells = bot, rules, cells
+        grid = self.grid = {pos: {"tile": tile, "guest": guest} for pos, tile, guest in cells}
+        self.guest_points = sum(GUEST_POINTS + floor_bonus(guest, pos[0]) for pos, _tile, guest in cells if guest)
+        self.amenities = tuple([cls._amenity(bot, rules, grid, pos, tile) for pos, tile, guest in cells
+                                if not guest and tile in AMENITY_BY_ID])
+        self.free = free_rooms(grid)
+        self.opens = {pos: _opens(grid, pos) for pos in self.free}
+        self._start()
+        return self
+
+    @staticmethod
+    def _amenity(bot, rules, grid, pos, tile):
+        return (pos, tile, AMENITY_BY_ID[tile]["rule"]["kind"], am.progress(tile, pos, grid),
+                bot._reachable(rules, tile, pos, grid))
+
+    def _start(self):
+        self._places = self._points = None
+        self.futures, self.fits, self.half_fits, self.children = {}, {}, {}, {}
+
+    def _grown(self, cells, grid):
+        """A new appraisal sharing this one's bot and rules, for ``cells`` read as ``grid``."""
+        child = Appraisal()
+        child.bot, child.rules, child.cells, child.grid = self.bot, self.rules, cells, grid
+        child._start()
+        return child
+
+    def built(self, cells, pos, tile):
+        """The appraisal of this lodge with ``tile`` built on the unbuilt place ``pos`` (the
+        last of ``cells``)."""
+        grid = dict(self.grid)
+        grid[pos] = {"tile": tile, "guest": None}
+        child = self._grown(cells, grid)
+        child.guest_points = self.guest_points
+        bot, rules = self.bot, self.rules
+        is_room = tile in ROOMS
+        amenities = [a if is_room and a[2] in COUNTS_GUESTS else self._amenity(bot, rules, grid, a[0], a[1])
+                     for a in self.amenities]
+        if not is_room:
+            amenities.append(self._amenity(bot, rules, grid, pos, tile))
+            child.free = self.free
+        else:
+            empty = {p: entry[0] for p, entry in self.free.items()}
+            empty[pos] = ROOMS[tile]
+            free = child.free = dict(self.free)
+            f, c = pos
+            for n in ((f + df, c + dc) for df, dc in ORTHOGONAL):
+                if n in empty and empty[n] != empty[pos]:
+                    free[n] = _free_room(empty, n, empty[n])
+            free[pos] = _free_room(empty, pos, empty[pos])
+        opens = child.opens = dict(self.opens)
+        f, c = pos
+        for n in ((f + df, c + dc) for df, dc in ORTHOGONAL):
+            if n in child.free:
+                opens[n] = _opens(grid, n)
+        if is_room:
+            opens[pos] = _opens(grid, pos)
+        child.amenities = tuple(amenities)
+        return child
+
+    def checked_in(self, cells, pos, guest):
+        """The appraisal of this lodge with ``guest`` in the empty room at ``pos``."""
+        grid = dict(self.grid)
+        grid[pos] = {"tile": grid[pos]["tile"], "guest": guest}
+        child = self._grown(cells, grid)
+        child.guest_points = self.guest_points + GUEST_POINTS + floor_bonus(guest, pos[0])
+        child.amenities = tuple([(a[0], a[1], a[2], am.progress(a[1], a[0], grid), a[4])
+                                 if a[2] in COUNTS_GUESTS and a[3] < 1.0 else a for a in self.amenities])
+        free = child.free = dict(self.free)
+        color = free.pop(pos)[0]
+        empty = {p: entry[0] for p, entry in free.items()}
+        f, c = pos
+        for n in ((f + df, c + dc) for df, dc in ORTHOGONAL):
+            if n in empty and empty[n] != color:
+                free[n] = _free_room(empty, n, empty[n])
+        child.opens = self.opens  # the same tiles, so the same unbuilt places
+        return child
+
+    # ---- the judgement's parts --------------------------------------------------------------
+    def points_and_hopes(self, turns):
+        """The lodge's score now (guests, floor bonuses, completed amenities) and the hope of
+        its unfinished amenities: a share of their points, by progress and by the turns left
+        to finish them (none for an amenity that can no longer be completed)."""
+        if self._points is None:
+            points, hope = self.guest_points, 0.0
+            bot = self.bot
+            for _pos, tile, kind, done, reachable in self.amenities:
+                if done >= 1.0:
+                    points += AMENITY_BY_ID[tile]["points"]
+                elif reachable:
+                    reached = done ** bot.AMENITY_POWER
+                    hope += AMENITY_BY_ID[tile]["points"] * (reached + (1.0 - reached) * bot.EASE[kind])
+            self._points = (float(points), hope)
+        points, hope = self._points
+        if turns <= 0:
+            hope = 0.0
+        return points, self.bot.AMENITY_WEIGHT * hope * turns / (turns + self.bot.AMENITY_TURNS)
+
+    @property
+    def places(self) -> dict:
+        """For each (colour, other colour): the empty rooms of that colour with an empty room
+        of the other colour beside them, as :func:`lodge_hotel.rules.guests.check_in_places`
+        gives them."""
+        if self._places is None:
+            empty = {p: entry[0] for p, entry in self.free.items()}
+            places: dict = {}
+            for pos, color in empty.items():
+                f, c = pos
+                for df, dc in ORTHOGONAL:
+                    other = empty.get((f + df, c + dc))
+                    if other:
+                        found = places.get((color, other))
+                        if found is None:
+                            places[(color, other)] = [pos]
+                        elif found[-1] != pos:
+                            found.append(pos)
+            self._places = places
+        return self._places
+
+    def future_guests(self, turns):
+        """The guests the empty rooms may still take in ``turns`` turns, in points.
+
+        A room fills with chance 1 - (1 - ARRIVAL * partner colours) ** turns, worth a guest's
+        points and a share of its floor bonus. Empty rooms joined by partner colours form groups
+        in which all but one room can fill (each guest needs an empty partner), so a group's sum
+        is scaled by (size - 1) / size; the total is capped at GUESTS_PER_TURN guests a turn.
+        """
+        found = self.futures.get(turns)
+        if found is not None:
+            return found
+        bot, free, opens = self.bot, self.free, self.opens
+        seen, total, count = set(), 0.0, 0.0
+        for start in free:
+            if start in seen:
+                continue
+            group, frontier = [start], [start]
+            seen.add(start)
+            while frontier:
+                for n in free[frontier.pop()][1]:
+                    if n not in seen:
+                        seen.add(n)
+                        group.append(n)
+                        frontier.append(n)
+            share = (len(group) - 1) / len(group) if len(group) > 1 else 1.0
+            for pos in group:
+                chance = bot._fill_chance(len(free[pos][2]), opens[pos], turns)
+                total += share * chance * (GUEST_POINTS + bot.BONUS_SHARE * pos[0])
+                count += share * chance
+        cap = bot.GUESTS_PER_TURN * turns
+        found = self.futures[turns] = total if count <= cap else total * cap / count
+        return found
+
+    def spot_worth(self, guest, half):
+        """What ``guest`` would score checking in now (0 if it cannot). With ``half``, a guest
+        that cannot check in yet is worth ``HALF_FIT`` of what it would score beside an empty
+        room of one of its colours with an unbuilt place next to it, where a room of its other
+        colour could be built."""
+        known = self.half_fits if half else self.fits
+        found = known.get(guest)
+        if found is not None:
+            return found
+        a, b = guest_colors(guest)
+        pref = GUEST_BY_ID[guest]["floor"]
+        near = 2 in self.rules
+        best = worth_half = 0.0
+        for pos, (color, _partners, colors) in self.free.items():
+            if color == a:
+                fits = b in colors
+            elif color == b:
+                fits = a in colors
+            else:
+                continue
+            f = pos[0]
+            if near and abs(f - pref) > 1:
+                continue
+            worth = GUEST_POINTS + (f if pref == f else 0)
+            if fits:
+                best = max(best, worth)
+            elif half and self.opens[pos]:
+                worth_half = max(worth_half, self.bot.HALF_FIT * worth)
+        found = known[guest] = best or worth_half
+        return found
