@@ -5,16 +5,20 @@ full state with the game's ``determinize`` (through ``situation.sample``), walks
 tree from the root choosing moves by UCT among those legal in that imagined state (a move's
 availability counts how often it was legal, as in Cowling, Powley and Whitehouse 2012), adds one
 new move, plays the imagined game on with a rollout bot (the game's heuristic bot unless told
-otherwise) and credits every seat on the path with its own outcome. The move finally played is
-the root move tried most often; with a heuristic rollout bot (``anchored``, the default unless
-the rollout bot is random) only if it clearly beats that bot's own move, which is tried first,
-so a short, noisy search does not play worse than the heuristic it starts from. Long games can supply ``interim_scores``: rollouts then stop
-after ``horizon`` plies and are judged by those points, so a 1 s budget still buys iterations.
+otherwise, or a cheaper bot it offers) and credits every seat on the path with its own outcome.
+The move finally played is the root move tried most often; with a heuristic (``anchored``, the
+default unless it is random) only if it clearly beats the heuristic's own move, which is tried
+first, so a short, noisy search does not play worse than the heuristic it starts from. Long
+games can supply ``interim_scores``: rollouts then stop after ``horizon`` plies and are judged by
+those points, so a 1 s budget still buys iterations.
 
-Budgets: ``iterations`` always bounds the search; ``seconds`` (optional) bounds it in time as
-well, checked inside rollouts too. With no time budget, the same situation, seed and iteration
-budget always give the same move. If time runs out before one iteration completes, the bot
-plays the rollout bot's move, so a decision never takes much longer than ``seconds``.
+Budgets: ``iterations`` always bounds the search; ``seconds`` (optional) bounds the whole
+decision, the heuristic's own move included (see :class:`_Clock`): no step begins that the
+longest step so far would carry past the deadline, a step still running there is stopped, and
+a rollout stopped by the clock is judged by its interim scores where the game has them instead
+of being thrown away. With no time budget, the same situation, seed and iteration budget always
+give the same move. If time runs out before one iteration completes, the bot plays the
+heuristic's move.
 """
 
 from __future__ import annotations
@@ -22,8 +26,11 @@ from __future__ import annotations
 import json
 import math
 import random
+import signal
+import threading
 import time
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
+from contextlib import contextmanager
 
 from .bots import Bot, RandomBot, Situation, decide_in_sample
 from .errors import IllegalMove
@@ -39,15 +46,94 @@ SOLO_SCORE_SCALE = 50.0
 CONFIDENCE = 2.0
 #: Rollout plies before a game with ``interim_scores`` is judged by them instead of played out.
 HORIZON = 40
-#: Below this many iterations a move's spread of rewards is not trusted: the margin assumes the
-#: widest spread a reward in [0, 1] can have (a fair coin's variance, 0.25).
+#: Below this many iterations a move's spread of rewards is not trusted on its own: the margin
+#: then uses the spread pooled over all root moves, if they have this many degrees of freedom
+#: between them, else the widest spread a reward in [0, 1] can have (a fair coin's, 0.25).
 SPREAD_VISITS = 10
 #: The least variance assumed for a move whose rollouts all scored alike.
 VARIANCE_FLOOR = 1e-4
+#: The share of the time budget held back for the work after the search (the final choice, the
+#: caller's own) and a garbage collection that lands at its end.
+SLACK = 0.05
 
 
 class _OutOfTime(Exception):
-    """The time budget ran out in the middle of an iteration (which is then dropped)."""
+    """The time budget ran out in the middle of an iteration that cannot be judged yet (which is
+    then dropped)."""
+
+
+class _Preempted(BaseException):
+    """The alarm rang in a step still running at the deadline. A BaseException, so that a
+    heuristic's own ``except Exception`` cannot swallow it and run on."""
+
+
+class _Clock:
+    """A decision's deadline (``SLACK`` before its budget ends), and the longest single step
+    taken so far in it: the sample an iteration starts from, or one rollout ply (the rollout
+    bot's decision and its move).
+
+    A step begins only if one as long as the longest so far still ends before the deadline. That
+    is not enough alone: a heuristic's decisions are not alike (a Komodo keeper's wild-card
+    look-ahead took 0.5-1 s in one rollout ply in 30, at 5-50 ms most of the time), and the
+    deadline used to be checked only after a step, so such a ply ran the decision past its budget
+    (p99 1.5 s at 1 s). Where the process allows it (the main thread, with the interval timer and
+    SIGALRM unused, as in a thinking worker or a bench run), an alarm rings at the deadline and
+    stops a step still running inside :meth:`steps`; elsewhere the cooperative check alone
+    bounds the decision. Without a deadline the clock is never read and no alarm is set, so a
+    search on iterations alone repeats itself exactly."""
+
+    __slots__ = ("deadline", "longest", "in_step", "previous")
+
+    def __init__(self, seconds: float | None) -> None:
+        self.deadline = None if seconds is None else time.perf_counter() + (1 - SLACK) * seconds
+        self.longest = 0.0
+        self.in_step = False
+        self.previous: object = None
+
+    def start(self) -> float:
+        return 0.0 if self.deadline is None else time.perf_counter()
+
+    def took(self, started: float) -> None:
+        if self.deadline is not None:
+            self.longest = max(self.longest, time.perf_counter() - started)
+
+    def room(self) -> bool:
+        """True when a step as long as the longest so far would end before the deadline."""
+        return self.deadline is None or time.perf_counter() + self.longest <= self.deadline
+
+    def arm(self) -> None:
+        """Set the alarm for the deadline, if there is one and the process lets us."""
+        if self.deadline is None or not _may_set_alarm():
+            return
+        self.previous = signal.signal(signal.SIGALRM, self._ring)
+        signal.setitimer(signal.ITIMER_REAL, max(self.deadline - time.perf_counter(), 1e-4))
+
+    def disarm(self) -> None:
+        if self.previous is not None:
+            signal.setitimer(signal.ITIMER_REAL, 0)
+            signal.signal(signal.SIGALRM, self.previous)
+            self.previous = None
+
+    @contextmanager
+    def steps(self) -> Iterator[None]:
+        """The alarm may stop what runs inside (it rings once: what follows is not stopped)."""
+        self.in_step = True
+        try:
+            yield
+        finally:
+            self.in_step = False
+
+    def _ring(self, _signum: int, _frame: object) -> None:
+        if self.in_step:
+            self.in_step = False
+            raise _Preempted
+
+
+def _may_set_alarm() -> bool:
+    """True in the main thread of a process whose interval timer and SIGALRM nobody else uses."""
+    return (hasattr(signal, "setitimer") and threading.current_thread() is threading.main_thread()
+            and signal.getsignal(signal.SIGALRM) == signal.SIG_DFL
+            and signal.getitimer(signal.ITIMER_REAL) == (0.0, 0.0))
 
 
 class _Node:
@@ -62,14 +148,28 @@ class _Node:
         self.squares = 0.0
         self.available = 0
 
-    def variance(self) -> float:
-        """The spread of this move's rewards, over its visits (0.25, the most a reward in [0, 1]
-        can have, until it has ``SPREAD_VISITS``): a solo or co-operative game's rewards lie
-        close together, and judging them as coin flips would never let the search move."""
+    def variance(self, pooled: float | None = None) -> float:
+        """The spread of this move's rewards, over its visits; until it has ``SPREAD_VISITS``,
+        the ``pooled`` spread of all root moves (:func:`pooled_variance`), else 0.25, the most a
+        reward in [0, 1] can have. A solo or co-operative game's rewards lie close together, and
+        judging them as coin flips would never let the search move."""
         if self.visits < SPREAD_VISITS:
-            return 0.25
-        mean = self.reward / self.visits
-        return max(self.squares / self.visits - mean * mean, VARIANCE_FLOOR)
+            return 0.25 if pooled is None else pooled
+        return max(self.squares / self.visits - (self.reward / self.visits) ** 2, VARIANCE_FLOOR)
+
+
+def pooled_variance(nodes: list[_Node]) -> float | None:
+    """The spread of rewards within each move, pooled over ``nodes`` (each around its own mean),
+    or None below ``SPREAD_VISITS`` degrees of freedom. At 1 s a solo hotel search runs 20-30
+    iterations over 10-20 root moves, so no move reached ``SPREAD_VISITS`` alone and the search
+    never left the heuristic's move; the noise of a rollout is much the same whichever move
+    began it, so together the moves measure it."""
+    spread = [n for n in nodes if n.visits > 1]
+    freedom = sum(n.visits - 1 for n in spread)
+    if freedom < SPREAD_VISITS:
+        return None
+    squares = sum(n.squares - n.reward ** 2 / n.visits for n in spread)
+    return max(squares / freedom, VARIANCE_FLOOR)
 
 
 def move_key(move: Move) -> str:
@@ -116,15 +216,17 @@ class SearchBot(Bot):
         interim: Callable[[State], list[float] | Result | None] | None = None,
         name: str = "search",
         label: str = "Search bot",
+        heuristic: Bot | None = None,
     ) -> None:
         self.game = game
         self.rollout = rollout or RandomBot()
+        self.heuristic = heuristic or self.rollout
         self.iterations = iterations
         self.seconds = seconds
         self.exploration = exploration
         self.rollout_plies = rollout_plies
         self.horizon = horizon
-        self.anchored = not isinstance(self.rollout, RandomBot) if anchored is None else anchored
+        self.anchored = not isinstance(self.heuristic, RandomBot) if anchored is None else anchored
         self.interim = interim
         self.name = name
         self.label = label
@@ -132,23 +234,29 @@ class SearchBot(Bot):
     def choose(self, game: Game, situation: Situation, rng: random.Random) -> Move:
         if len(situation.moves) == 1:
             return situation.moves[0]
-        deadline = None if self.seconds is None else time.perf_counter() + self.seconds
-        anchor = (move_key(decide_in_sample(self.rollout, game, situation.sample(rng), situation.seat, rng))
-                  if self.anchored else "")
+        clock = _Clock(self.seconds)
+        anchor = ""
+        if self.anchored:
+            started = clock.start()
+            anchor = move_key(decide_in_sample(self.heuristic, game, situation.sample(rng), situation.seat, rng))
+            if self.heuristic is self.rollout:
+                clock.took(started)  # the anchor was a rollout step: the first estimate of one
         root = _Node(None, None)
-        for _ in range(self.iterations):
-            try:
-                self._iterate(game, situation, root, rng, deadline, anchor)
-            except _OutOfTime:
-                break
-            except IllegalMove:
-                continue  # a rollout bot proposed a move its game refused: drop that iteration
-            if deadline is not None and time.perf_counter() > deadline:
-                break
+        clock.arm()
+        try:
+            for _ in range(self.iterations):
+                try:
+                    self._iterate(game, situation, root, rng, clock, anchor)
+                except (_OutOfTime, _Preempted):
+                    break
+                except IllegalMove:
+                    continue  # a rollout bot proposed a move its game refused: drop that iteration
+        finally:
+            clock.disarm()
         return self._final(situation, root, anchor)
 
     def _final(self, situation: Situation, root: _Node, anchor: str) -> Move:
-        """The most tried root move, unless its mean reward does not beat the rollout bot's own
+        """The most tried root move, unless its mean reward does not beat the heuristic's own
         move (the anchor) by ``CONFIDENCE`` standard errors: few noisy iterations must not make
         the search play worse than the heuristic it starts from."""
         by_key = {move_key(m): m for m in situation.moves}
@@ -159,15 +267,35 @@ class SearchBot(Bot):
             return best.move if best else situation.moves[0]
         if best is None or held is None or not held.visits:
             return by_key[anchor] if anchor in by_key else situation.moves[0]
-        margin = CONFIDENCE * math.sqrt(best.variance() / best.visits + held.variance() / held.visits)
+        pooled = pooled_variance(tried)
+        margin = CONFIDENCE * math.sqrt(best.variance(pooled) / best.visits + held.variance(pooled) / held.visits)
         if best.reward / best.visits - held.reward / held.visits > margin:
             return best.move
         return held.move
 
     def _iterate(self, game: Game, situation: Situation, root: _Node, rng: random.Random,
-                 deadline: float | None, anchor: str) -> None:
+                 clock: _Clock, anchor: str) -> None:
+        if not clock.room():
+            raise _OutOfTime
+        path = [root]
+        with clock.steps():
+            rewards = self._descend(game, situation, root, rng, clock, anchor, path)
+        if rewards is None:
+            return
+        for visited in path:
+            visited.visits += 1
+            if visited.actor is not None:
+                visited.reward += rewards[visited.actor]
+                visited.squares += rewards[visited.actor] ** 2
+
+    def _descend(self, game: Game, situation: Situation, root: _Node, rng: random.Random,
+                 clock: _Clock, anchor: str, path: list[_Node]) -> list[float] | None:
+        """One iteration up to its rewards: sample a state, walk the tree (adding the nodes it
+        passes to ``path``), add one node and play on from it."""
+        started = clock.start()
         state = situation.sample(rng)
-        node, path = root, [root]
+        clock.took(started)
+        node = root
         actor: int | None = situation.seat
         while actor is not None:
             moves = situation.moves if node is root else game.legal_moves(state, actor)
@@ -192,41 +320,52 @@ class SearchBot(Bot):
             state = _apply(game, state, actor, node.move, rng)
             path.append(node)
             actor = _next_actor(game, state)
-        rewards = self._play_on(game, state, rng, deadline)
-        if rewards is None:
-            return
-        for visited in path:
-            visited.visits += 1
-            if visited.actor is not None:
-                visited.reward += rewards[visited.actor]
-                visited.squares += rewards[visited.actor] ** 2
+        return self._play_on(game, state, rng, clock)
 
     def _ucb(self, child: _Node) -> float:
         return child.reward / child.visits + self.exploration * math.sqrt(
             math.log(child.available) / child.visits
         )
 
-    def _play_on(self, game: Game, state: State, rng: random.Random,
-                 deadline: float | None) -> list[float] | None:
+    def _play_on(self, game: Game, state: State, rng: random.Random, clock: _Clock) -> list[float] | None:
         """The rewards of playing ``state`` on with the rollout bot: to the end, or for
-        ``horizon`` plies and then by ``interim`` (the bot's, else the game's ``interim_scores``:
-        points per seat, or a whole :class:`Result` for a standing that is not a ranking, such
-        as a co-operative team's) where there are such scores; None (the iteration is dropped)
-        for a rollout that reaches neither within ``rollout_plies``."""
+        ``horizon`` plies, or until the next ply might not end before the deadline, and then by
+        :meth:`_judge` where the game has interim scores. A rollout cut by the clock that cannot
+        be judged ends the search (:class:`_OutOfTime`); one that reaches neither an end nor a
+        judgement within ``rollout_plies`` is dropped (None)."""
         for ply in range(self.rollout_plies):
             actor = _next_actor(game, state)
             if actor is None:
                 return outcome(game.result(state))
-            if ply >= self.horizon:
-                interim = (self.interim or game.interim_scores)(state)
-                if isinstance(interim, Result):
-                    return outcome(interim)
-                if interim is not None:
-                    return outcome(Result(scores=interim, ranks=ranks_by([(p,) for p in interim])))
-            if deadline is not None and time.perf_counter() > deadline:
-                raise _OutOfTime
-            move = decide_in_sample(self.rollout, game, state, actor, rng)
+            late = not clock.room()
+            if ply >= self.horizon or late:
+                judged = self._judge(game, state)
+                if judged is not None:
+                    return judged
+                if late:
+                    raise _OutOfTime
+            started = clock.start()
+            try:
+                move = decide_in_sample(self.rollout, game, state, actor, rng)
+            except _Preempted:
+                # the state is as it was before this ply: it can still be judged
+                judged = self._judge(game, state)
+                if judged is None:
+                    raise
+                return judged
             state = _apply(game, state, actor, move, rng)
+            clock.took(started)
+        return None
+
+    def _judge(self, game: Game, state: State) -> list[float] | None:
+        """Rewards for an unfinished ``state`` from the bot's ``interim`` (else the game's
+        ``interim_scores``): points per seat, or a whole :class:`Result` for a standing that is
+        not a ranking, such as a co-operative team's; None where there are no such scores."""
+        interim = (self.interim or game.interim_scores)(state)
+        if isinstance(interim, Result):
+            return outcome(interim)
+        if interim is not None:
+            return outcome(Result(scores=interim, ranks=ranks_by([(p,) for p in interim])))
         return None
 
 

@@ -28,11 +28,16 @@ def easy(base: Bot) -> Bot:
 
 
 def hard(game: Game, base: Bot, iterations: int = HARD_ITERATIONS, seconds: float | None = HARD_SECONDS) -> Bot:
-    """The search bot over ``base``. A heuristic bot may help it judge rollouts cut short: its
-    ``interim_scores(state)`` (used before the game's own) and ``search_horizon`` (plies before
-    a rollout is cut, for a game whose heuristic moves are slow)."""
+    """The search bot over ``base``, whose own move anchors the search. Rollouts are played by
+    ``game.rollout_bot()``, else by ``base.rollout_bot()`` where the heuristic offers a cheaper
+    self (one without look-ahead, say: a rollout ply then costs less of the budget, and fewer
+    slow plies stand between the search and its deadline), else by ``base``. A heuristic bot may
+    also help the search judge rollouts cut short: its ``interim_scores(state)`` (used before the
+    game's own) and ``search_horizon`` (plies before a rollout is cut)."""
+    offered = getattr(base, "rollout_bot", None)
+    rollout = game.rollout_bot() or (offered() if callable(offered) else None) or base
     return SearchBot(
-        game.slug, rollout=game.rollout_bot() or base, iterations=iterations, seconds=seconds,
+        game.slug, rollout=rollout, heuristic=base, iterations=iterations, seconds=seconds,
         horizon=getattr(base, "search_horizon", HORIZON), interim=getattr(base, "interim_scores", None),
         name=f"{base.name}-{HARD}", label=f"{base.label} ({HARD})",
     )

@@ -244,3 +244,95 @@ def test_a_small_sure_gain_in_a_solo_game_overrides_the_heuristic():
     state = game.setup(1, {}, [{}], rng_for("pick", 0))
     move = decide(SearchBot("pick", rollout=Sure(), iterations=60), game, state, 0, rng_for("pick", 1))
     assert move == {"pick": "better"}
+
+
+class Slow(Bot):
+    """A rollout bot whose every decision takes ``pause`` seconds, like a heuristic with a deep
+    look-ahead: it plays the first legal move."""
+
+    needs = "view"
+
+    def __init__(self, pause):
+        self.pause = pause
+
+    def choose(self, game, situation, rng):
+        time.sleep(self.pause)
+        return situation.moves[0]
+
+
+def test_a_slow_rollout_step_does_not_carry_the_decision_past_its_budget():
+    """Each rollout step takes 0.15 s: the anchor ends at 0.15 s, two steps at 0.45 s. A third
+    would end at 0.6 s, past the 0.5 s budget, so it is not begun (the deadline used to be
+    checked only after a step, and this decision took 0.6 s)."""
+    game = HigherCard()
+    state = game.setup(2, {}, [{}, {}], rng_for("slow", 0))
+    bot = SearchBot("higher_card", rollout=Slow(0.15), iterations=10**9, seconds=0.5)
+    started = time.perf_counter()
+    decide(bot, game, state, 0, rng_for("slow", 1))
+    assert time.perf_counter() - started < 0.5 + 0.05
+
+
+def test_a_rollout_the_clock_cuts_is_judged_by_interim_scores_instead_of_dropped():
+    """No horizon is reached in this search; interim scores are asked for only because the
+    clock stopped the rollout, whose iteration then counts instead of being thrown away."""
+    judged = []
+
+    class Judged(Counting):
+        def interim_scores(self, state):
+            judged.append(state["tricks"])
+            return super().interim_scores(state)
+
+    game = Judged()
+    state = game.setup(2, {}, [{}, {}], rng_for("cut", 0))
+    bot = SearchBot("higher_card", rollout=Slow(0.05), iterations=10**9, seconds=0.3, horizon=1000)
+    decide(bot, game, state, 0, rng_for("cut", 1))
+    assert judged
+
+
+def test_the_heuristics_move_anchors_a_search_whose_rollouts_are_random():
+    """Three iterations prove nothing: the search keeps Blocker's opening in the centre (cell 4)
+    although random moves play its rollouts."""
+    opening = board(".........")
+    bot = SearchBot("tictactoe", rollout=RandomBot(), heuristic=Blocker(), iterations=3)
+    assert {decide(bot, TTT, opening, 0, rng_for("anchor", k))["cell"] for k in range(10)} == {4}
+
+
+class Menu(Pick):
+    """Solo, one decision among eight dishes: "sure" scores 10, "better" 40, the others 0."""
+
+    POINTS = {"sure": 10, "better": 40, **{f"plain{k}": 0 for k in range(6)}}
+
+    def legal_moves(self, state, seat):
+        return [] if state["picked"] or seat != 0 else [{"pick": p} for p in self.POINTS]
+
+    def result(self, state):
+        return Result(scores=[self.POINTS[state["picked"]]], ranks=[1]) if state["picked"] else None
+
+
+def test_too_few_iterations_for_any_one_move_still_let_a_solo_search_leave_the_heuristic():
+    """24 iterations over eight moves: no move reaches SPREAD_VISITS, but together the moves
+    show how little a rollout's reward varies, so thirty more points every time is clearly
+    better than the heuristic's choice."""
+    game = Menu()
+    state = game.setup(1, {}, [{}], rng_for("menu", 0))
+    move = decide(SearchBot("pick", rollout=Sure(), iterations=24), game, state, 0, rng_for("menu", 1))
+    assert move == {"pick": "better"}
+
+
+class First(Bot):
+    needs = "view"
+
+    def choose(self, game, situation, rng):
+        return situation.moves[0]
+
+
+def test_a_rollout_step_still_running_at_the_deadline_is_stopped():
+    """The first rollout step sleeps two seconds, far longer than any step before it (so the
+    clock could not foresee it): the alarm stops it at the 0.3 s deadline."""
+    game = HigherCard()
+    state = game.setup(2, {}, [{}, {}], rng_for("alarm", 0))
+    bot = SearchBot("higher_card", rollout=Slow(2.0), heuristic=First(), iterations=10**9, seconds=0.3)
+    started = time.perf_counter()
+    move = decide(bot, game, state, 0, rng_for("alarm", 1))
+    assert time.perf_counter() - started < 0.3 + 0.2
+    assert move in game.legal_moves(state, 0)

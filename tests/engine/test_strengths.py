@@ -60,3 +60,18 @@ def test_the_hard_bot_cuts_rollouts_where_its_heuristic_says_and_judges_them_by_
     judged, plain = hard(TTT, Judging()), hard(TTT, Blocker())
     assert judged.horizon == 3 and judged.interim(THREAT) == [2, 1]
     assert plain.horizon == HORIZON and plain.interim is None
+
+
+def test_a_heuristic_that_offers_a_cheaper_self_plays_the_rollouts_and_still_anchors_the_search():
+    """The heuristic's own move anchors the search; the cheaper bot it offers plays the rollouts,
+    so a slow look-ahead is paid once per decision instead of once per rollout ply."""
+
+    class Deep(Blocker):
+        def rollout_bot(self):
+            return RandomBot()
+
+    deep = Deep()
+    search = hard(TTT, deep)
+    assert isinstance(search.rollout, RandomBot) and search.heuristic is deep and search.anchored
+    plain = hard(TTT, Blocker())
+    assert plain.rollout is plain.heuristic
