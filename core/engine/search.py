@@ -6,9 +6,12 @@ tree from the root choosing moves by UCT among those legal in that imagined stat
 availability counts how often it was legal, as in Cowling, Powley and Whitehouse 2012), adds one
 new move, plays the imagined game on with a rollout bot (the game's heuristic bot unless told
 otherwise, or a cheaper bot it offers) and credits every seat on the path with its own outcome.
-The move finally played is the root move tried most often; with a heuristic (``anchored``, the
-default unless it is random) only if it clearly beats the heuristic's own move, which is tried
-first, so a short, noisy search does not play worse than the heuristic it starts from. Long
+A heuristic may offer a shortlist of its best few moves (``root_moves(game, sample, seat,
+rng)``, on an imagined state): the root then considers only those and its own move, so the
+iterations are not spread thin. The move finally played is the root move tried most often;
+with a heuristic (``anchored``, the default unless it is random) only if it clearly beats the
+heuristic's own move, which is tried first, so a short, noisy search does not play worse than
+the heuristic it starts from. Long
 games can supply ``interim_scores``: rollouts then stop after ``horizon`` plies and are judged by
 those points, so a 1 s budget still buys iterations.
 
@@ -50,8 +53,10 @@ HORIZON = 40
 #: then uses the spread pooled over all root moves, if they have this many degrees of freedom
 #: between them, else the widest spread a reward in [0, 1] can have (a fair coin's, 0.25).
 SPREAD_VISITS = 10
-#: The least variance assumed for a move whose rollouts all scored alike.
-VARIANCE_FLOOR = 1e-4
+#: The least variance assumed for moves whose rollouts all scored alike. Tiny: a co-operative
+#: team's reward for one more animal housed is about 0.001 (points weigh SCORE_WEIGHT, spread
+#: over s / (s + 50)), and a floor of 1e-4 (a spread of 0.01) hid every such difference.
+VARIANCE_FLOOR = 1e-8
 #: The share of the time budget held back for the work after the search (the final choice, the
 #: caller's own) and a garbage collection that lands at its end.
 SLACK = 0.05
@@ -238,9 +243,16 @@ class SearchBot(Bot):
         anchor = ""
         if self.anchored:
             started = clock.start()
-            anchor = move_key(decide_in_sample(self.heuristic, game, situation.sample(rng), situation.seat, rng))
-            if self.heuristic is self.rollout:
+            sample = situation.sample(rng)
+            offered = getattr(self.heuristic, "root_moves", None)
+            shortlist = offered(game, copy_json(sample), situation.seat, rng) if callable(offered) else None
+            anchor = move_key(decide_in_sample(self.heuristic, game, sample, situation.seat, rng))
+            if self.heuristic is self.rollout and shortlist is None:
                 clock.took(started)  # the anchor was a rollout step: the first estimate of one
+            if shortlist:
+                situation = _narrowed(situation, {move_key(m) for m in shortlist} | {anchor})
+                if len(situation.moves) == 1:
+                    return situation.moves[0]
         root = _Node(None, None)
         clock.arm()
         try:
@@ -367,6 +379,14 @@ class SearchBot(Bot):
         if interim is not None:
             return outcome(Result(scores=interim, ranks=ranks_by([(p,) for p in interim])))
         return None
+
+
+def _narrowed(situation: Situation, keys: set[str]) -> Situation:
+    """``situation`` with only the legal moves among ``keys`` (a heuristic's shortlist and its
+    own move) at the root: at 1 s a search of 20-30 iterations spread over 10-20 moves gives no
+    move the visits it needs to be told apart from the heuristic's."""
+    moves = [m for m in situation.moves if move_key(m) in keys]
+    return Situation(situation.seat, lambda: situation.view, moves, situation.sampler)
 
 
 def _next_actor(game: Game, state: State) -> int | None:

@@ -336,3 +336,40 @@ def test_a_rollout_step_still_running_at_the_deadline_is_stopped():
     move = decide(bot, game, state, 0, rng_for("alarm", 1))
     assert time.perf_counter() - started < 0.3 + 0.2
     assert move in game.legal_moves(state, 0)
+
+
+class Shortlisting(Sure):
+    """The heuristic picks "sure" but offers "better" as one of its best few moves."""
+
+    def root_moves(self, game, state, seat, rng):
+        return [{"pick": "sure"}, {"pick": "better"}]
+
+
+def test_a_shortlist_from_the_heuristic_gives_its_few_moves_the_iterations_to_be_told_apart():
+    """12 iterations over eight dishes give each about one visit, too few to leave the
+    heuristic's move; over its shortlist of two, six each show "better" clearly better."""
+    game = Menu()
+    state = game.setup(1, {}, [{}], rng_for("short", 0))
+    spread, listed = (decide(SearchBot("pick", rollout=Sure(), heuristic=h, iterations=12), game, state, 0,
+                             rng_for("short", 1)) for h in (Sure(), Shortlisting()))
+    assert spread == {"pick": "sure"}
+    assert listed == {"pick": "better"}
+
+
+class Team(Menu):
+    """A lost co-operative game in one decision: the team houses 20 animals, or 21 with "better"."""
+
+    POINTS = {"sure": 20, "better": 21, **{f"plain{k}": 0 for k in range(6)}}
+
+    def result(self, state):
+        base = super().result(state)
+        return base and Result(scores=base.scores, ranks=[1], won=[False])
+
+
+def test_one_more_animal_housed_every_time_is_enough_for_a_team_search_to_move():
+    """One animal is a reward difference of about 0.001; when every rollout agrees on it, the
+    search still leaves the heuristic's move."""
+    game = Team()
+    state = game.setup(1, {}, [{}], rng_for("team", 0))
+    move = decide(SearchBot("pick", rollout=Sure(), iterations=24), game, state, 0, rng_for("team", 1))
+    assert move == {"pick": "better"}
