@@ -15,6 +15,8 @@ games). The weights are the Innkeeper's (see :mod:`lodge_hotel.bots`).
 
 from __future__ import annotations
 
+from functools import cache
+
 from . import amenities as am
 from .catalog import AMENITY_BY_ID, FLOORS, GUEST_BY_ID, GUEST_POINTS, ROOMS
 from .rules import ORTHOGONAL, floor_bonus, guest_colors
@@ -31,6 +33,16 @@ def cells_of(lodge: dict) -> tuple:
     """A lodge's cells as (place, tile, guest), in the lodge's order: what an appraisal is
     known by (the states they are read from change as games go on; these do not)."""
     return tuple([(place_of(k), cell["tile"], cell["guest"]) for k, cell in lodge["cells"].items()])
+
+
+@cache
+def counts_guest(amenity: str, at: tuple[int, int], pos: tuple[int, int], room: str) -> bool:
+    """Whether a guest in the room ``room`` at ``pos`` counts towards the amenity ``amenity``
+    at ``at`` (one of :data:`COUNTS_GUESTS`). Those conditions count rooms with guests one by
+    one, so the guest counts if it does in a lodge of that amenity and that room alone; each
+    amenity condition stays written once, in :mod:`lodge_hotel.amenities`."""
+    alone = {at: {"tile": amenity, "guest": None}, pos: {"tile": room, "guest": "any guest"}}
+    return am.progress(amenity, at, alone) > 0.0
 
 
 def is_open(grid: dict, pos: tuple[int, int]) -> bool:
@@ -69,15 +81,16 @@ class Appraisal:
     where they can be, which the garbage collector soon stops looking at.
     """
 
-    __slots__ = ("bot", "rules", "cells", "grid", "guest_points", "amenities", "free", "opens",
-                 "_places", "_points", "futures", "fits", "half_fits", "children")
+    __slots__ = ("bot", "rules", "cells", "_grid", "guest_points", "amenities", "free", "opens",
+                 "_places", "_points", "values", "futures", "fits", "half_fits", "children", "check_ins")
 
     @classmethod
     def fresh(cls, bot, rules, cells):
         """The appraisal of ``cells`` worked out from nothing."""
         self = cls()
         self.bot, self.rules, self.cells = bot, rules, cells
-        grid = self.grid = {pos: {"tile": tile, "guest": guest} for pos, tile, guest in cells}
+        self._grid = None
+        grid = self.grid
         self.guest_points = sum(GUEST_POINTS + floor_bonus(guest, pos[0]) for pos, _tile, guest in cells if guest)
         self.amenities = tuple([cls._amenity(bot, rules, grid, pos, tile) for pos, tile, guest in cells
                                 if not guest and tile in AMENITY_BY_ID])
@@ -91,14 +104,22 @@ class Appraisal:
         return (pos, tile, AMENITY_BY_ID[tile]["rule"]["kind"], am.progress(tile, pos, grid),
                 bot._reachable(rules, tile, pos, grid))
 
+    @property
+    def grid(self):
+        """The lodge as {place: cell}, made when first asked for (a check-in needs none)."""
+        if self._grid is None:
+            self._grid = {pos: {"tile": tile, "guest": guest} for pos, tile, guest in self.cells}
+        return self._grid
+
     def _start(self):
         self._places = self._points = None
-        self.futures, self.fits, self.half_fits, self.children = {}, {}, {}, {}
+        self.values, self.futures, self.fits, self.half_fits = {}, {}, {}, {}
+        self.children, self.check_ins = {}, {}
 
     def _grown(self, cells, grid):
         """A new appraisal sharing this one's bot and rules, for ``cells`` read as ``grid``."""
         child = Appraisal()
-        child.bot, child.rules, child.cells, child.grid = self.bot, self.rules, cells, grid
+        child.bot, child.rules, child.cells, child._grid = self.bot, self.rules, cells, grid
         child._start()
         return child
 
@@ -137,19 +158,22 @@ class Appraisal:
 
     def checked_in(self, cells, pos, guest):
         """The appraisal of this lodge with ``guest`` in the empty room at ``pos``."""
-        grid = dict(self.grid)
-        grid[pos] = {"tile": grid[pos]["tile"], "guest": guest}
-        child = self._grown(cells, grid)
+        child = self._grown(cells, None)
         child.guest_points = self.guest_points + GUEST_POINTS + floor_bonus(guest, pos[0])
-        child.amenities = tuple([(a[0], a[1], a[2], am.progress(a[1], a[0], grid), a[4])
-                                 if a[2] in COUNTS_GUESTS and a[3] < 1.0 else a for a in self.amenities])
+        room = next(tile for place, tile, _guest in cells if place == pos)
+        amenities = []
+        for a in self.amenities:
+            if a[2] in COUNTS_GUESTS and a[3] < 1.0 and counts_guest(a[1], a[0], pos, room):
+                need = AMENITY_BY_ID[a[1]]["rule"]["min"]
+                a = (a[0], a[1], a[2], min(1.0, (round(a[3] * need) + 1) / need), a[4])
+            amenities.append(a)
+        child.amenities = tuple(amenities)
         free = child.free = dict(self.free)
-        color = free.pop(pos)[0]
-        empty = {p: entry[0] for p, entry in free.items()}
-        f, c = pos
-        for n in ((f + df, c + dc) for df, dc in ORTHOGONAL):
-            if n in empty and empty[n] != color:
-                free[n] = _free_room(empty, n, empty[n])
+        color, partners, _colors = free.pop(pos)
+        for n in partners:  # its empty neighbours of another colour lose it as a partner
+            own, theirs, _ = free[n]
+            theirs = tuple([m for m in theirs if m != pos])
+            free[n] = (own, theirs, tuple({free[m][0] for m in theirs}))
         child.opens = self.opens  # the same tiles, so the same unbuilt places
         return child
 
@@ -172,6 +196,15 @@ class Appraisal:
         if turns <= 0:
             hope = 0.0
         return points, self.bot.AMENITY_WEIGHT * hope * turns / (turns + self.bot.AMENITY_TURNS)
+
+    def value_now(self, turns):
+        """The points now plus the amenities' hope (:meth:`points_and_hopes`), added."""
+        found = self.values.get(turns)
+        if found is None:
+            value, hope = self.points_and_hopes(turns)
+            value += hope
+            found = self.values[turns] = value
+        return found
 
     @property
     def places(self) -> dict:

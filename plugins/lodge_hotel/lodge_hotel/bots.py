@@ -29,7 +29,7 @@ from core.engine.play import copy_json
 
 from .appraisal import Appraisal, cells_of
 from .catalog import AMENITY_BY_ID, FLOORS, GUESTS_TO_END, ROOMS, SOLO_LIFT_TOKENS, SOLO_WIN_SCORE
-from .rules import ORTHOGONAL, Lodge, grid_of, lodge_score
+from .rules import ORTHOGONAL, Lodge, lodge_score
 
 #: The rules, for the level goals a cut search rollout is judged by.
 RULES = Lodge()
@@ -99,7 +99,7 @@ class Innkeeper(Bot):
         short. A solo game with a level is judged as its end is, won or lost: 60 points in
         prospect and no level goal broken, so that a cut rollout and one played to the end are
         rewarded alike."""
-        projected = [self._lodge_value(state, seat, self._appraise(state, lodge), [], self._turns_after(state, seat))
+        projected = [self._lodge_value(state, seat, self._appraise(state, lodge), self._turns_after(state, seat))
                      for seat, lodge in enumerate(state["lodges"])]
         if not (state["solo"] and state["level"]):
             return projected
@@ -165,7 +165,7 @@ class Innkeeper(Bot):
                 candidates.append(takes[i])
         best = None
         for take in candidates:
-            total = sum(self._next_turn_value(game, state, seat, take, random.Random(rng.getrandbits(32)))
+            total = sum(self._next_turn_value(game, state, seat, take, random.Random(rng.getrandbits(32)), memo)
                         for _ in range(self.LOOK_AHEAD_SAMPLES))
             if best is None or total > best[0]:
                 best = (total, take)
@@ -186,10 +186,15 @@ class Innkeeper(Bot):
         """A room take's level and colour: all its worth depends on (the slot does not)."""
         return take["level"], ROOMS[state["display"][take["level"] - 1][take["slot"]]]
 
-    def _next_turn_value(self, game, state, seat, move, rng):
+    def _next_turn_value(self, game, state, seat, move, rng, memo=None):
         """``move`` played on to the start of the seat's next turn in a copy of ``state``: the
-        worth of the best build then (the final score if the game is over by then)."""
+        worth of the best build then (the final score if the game is over by then). Given the
+        decision's ``memo`` (see :meth:`_best_take`), a room taken goes to the place it names:
+        the place the bot would choose for it, without working it out again."""
         trial = game.apply(copy_json(state), seat, dict(move), rng)
+        if memo is not None and move["type"] == "take_room":
+            floor, col = memo[self._kind(state, move)][1]
+            trial = game.apply(trial, seat, {"type": "place", "floor": floor, "col": col}, rng)
         turns = trial["lodges"][seat]["turns"]
         while not trial["over"] and trial["lodges"][seat]["turns"] == turns:
             trial = game.apply(trial, seat, self._decide(game, trial, seat, rng, look_ahead=False), rng)
@@ -197,7 +202,7 @@ class Innkeeper(Bot):
             return float(sum(lodge_score(trial["lodges"][seat]).values()))
         nxt = [m for m in game.legal_moves(trial, seat) if m["type"] == "take_room"]
         if not nxt:
-            return self._lodge_value(trial, seat, self._appraise(trial, trial["lodges"][seat]), [],
+            return self._lodge_value(trial, seat, self._appraise(trial, trial["lodges"][seat]),
                                      self._turns_after(trial, seat))
         return self._best_take(game, trial, seat, nxt, rng, {})[0]
 
@@ -249,7 +254,8 @@ class Innkeeper(Bot):
     def _place_values(self, game, state, seat, take):
         """(worth of the turn, place) for every place the tile ``take`` names may go."""
         lodge = state["lodges"][seat]
-        grid = grid_of(lodge)
+        seen = self._appraise(state, lodge)
+        grid = seen.grid
         if take["type"] == "take_room":
             tile = state["display"][take["level"] - 1][take["slot"]]
             spots = game._room_spots(state, grid, tile, take["level"])
@@ -260,7 +266,6 @@ class Innkeeper(Bot):
         guests_follow = state["phase"] in ("build", "place") and \
             (state["holding"] or {}).get("back", "build") == "build"
         sources = self._turn_sources(state, lodge) if guests_follow else []
-        seen = self._appraise(state, lodge)
         return [(self._best_check_ins(game, state, seat, self._built(seen, spot, tile), sources, None)[0], spot)
                 for spot in spots]
 
@@ -273,31 +278,36 @@ class Innkeeper(Bot):
 
     def _best_check_ins(self, game, state, seat, seen, sources, rng):
         """The check-ins (as moves, display guest first) that leave the lodge ``seen``
-        appraises worth most, and that worth. At most one display guest and one valet guest (two valet guests at level 8)
-        check in, each in any room that fits it when its turn comes."""
+        appraises worth most, and that worth. At most one display guest and one valet guest
+        (two valet guests at level 8) check in, each in any room that fits it when its turn
+        comes. A plan is worked out as its steps (source, index, place) and its lodge."""
         display_left, valet_left = self._allowances(state)
         display = [s for s in sources if s[0] == "display"] if display_left > 0 else []
         valet = [s for s in sources if s[0] == "valet"] if valet_left > 0 else []
         turns = self._turns_after(state, seat)
-        plans = [([], seen)]
+        plans = [((), seen)]
         for source in display:
-            plans += self._check_in(game, state, [], seen, source)
-        with_valet = [p for plan, g in plans for source in valet for p in self._check_in(game, state, plan, g, source)]
+            plans += self._check_in(game, state, (), seen, source)
+        with_valet = [p for steps, g in plans for source in valet for p in self._check_in(game, state, steps, g, source)]
         plans += with_valet
         if valet_left > 1:  # level 8: a second valet guest, its index shifted by the first's leaving
-            for plan, g in with_valet:
-                first = plan[-1]["index"]
+            for steps, g in with_valet:
+                first = steps[-1][1]
                 for kind, index, guest in valet:
                     if index != first:
                         shifted = (kind, index - (index > first), guest)
-                        plans += self._check_in(game, state, plan, g, shifted)
+                        plans += self._check_in(game, state, steps, g, shifted)
+        shown = [(i, g) for i, g in enumerate(state["guest_display"]) if g]
+        waiting = list(enumerate(state["lodges"][seat]["valet"]))
         best = None
-        for plan, after in plans:
-            value = self._lodge_value(state, seat, after, plan, turns)
+        for steps, after in plans:
+            value = self._plan_value(after, steps, turns, shown, waiting)
             tie = rng.random() if rng is not None else 0.0
             if best is None or (value, tie) > best[0]:
-                best = ((value, tie), plan)
-        return best[0][0], best[1]
+                best = ((value, tie), steps)
+        moves = [{"type": "guest", "source": kind, "index": index, "floor": f, "col": c}
+                 for kind, index, (f, c) in best[1]]
+        return best[0][0], moves
 
     def _allowances(self, state):
         """How many display and valet guests may still check in this turn (a turn being planned
@@ -307,15 +317,15 @@ class Innkeeper(Bot):
             return 0, 2 - used["valet"]
         return 1 - used["display"], 1 - used["valet"]
 
-    def _check_in(self, game, state, plan, seen, source):
-        """``plan`` extended by checking in ``source``'s guest in each room of the lodge
-        ``seen`` appraises that fits it, each with the appraisal of the lodge after it."""
+    def _check_in(self, game, state, steps, seen, source):
+        """The plan ``steps`` extended by checking in ``source``'s guest in each room of the
+        lodge ``seen`` appraises that fits it, each with the appraisal of the lodge after it."""
         kind, index, guest = source
-        out = []
-        for floor, col in game.guest_spots(state, None, guest, seen.places):
-            move = {"type": "guest", "source": kind, "index": index, "floor": floor, "col": col}
-            out.append((plan + [move], self._checked_in(seen, (floor, col), guest)))
-        return out
+        rooms = seen.check_ins.get(guest)
+        if rooms is None:
+            rooms = seen.check_ins[guest] = [(pos, self._checked_in(seen, pos, guest))
+                                             for pos in game.guest_spots(state, None, guest, seen.places)]
+        return [(steps + ((kind, index, pos),), after) for pos, after in rooms]
 
     def _turns_after(self, state, seat):
         """How many more turns this seat will have to check guests in after this one."""
@@ -350,7 +360,12 @@ class Innkeeper(Bot):
         """The appraisal of the lodge ``seen`` appraises with ``tile`` built at ``pos``."""
         found = seen.children.get((pos, tile))
         if found is None:
-            found = seen.children[(pos, tile)] = seen.built(seen.cells + ((pos, tile, None),), pos, tile)
+            cells = seen.cells + ((pos, tile, None),)
+            kept = self._appraisals[seen.rules]
+            found = kept.get(cells)
+            if found is None:  # kept, for the check-ins after the build to find
+                found = kept[cells] = seen.built(cells, pos, tile)
+            seen.children[(pos, tile)] = found
         return found
 
     def _checked_in(self, seen, pos, guest):
@@ -363,23 +378,30 @@ class Innkeeper(Bot):
             found = seen.children[(pos, guest)] = seen.checked_in(cells, pos, guest)
         return found
 
-    def _lodge_value(self, state, seat, seen, plan, turns):
-        """What the lodge ``seen`` appraises is worth after this turn's check-ins ``plan``:
-        points now plus what it may still score in ``turns`` more turns (see the module
-        docstring)."""
-        value, hope = seen.points_and_hopes(turns)
-        value += hope
+    def _lodge_value(self, state, seat, seen, turns):
+        """What the lodge ``seen`` appraises is worth with no more check-ins this turn (see
+        :meth:`_plan_value`)."""
+        shown = [(i, g) for i, g in enumerate(state["guest_display"]) if g]
+        return self._plan_value(seen, (), turns, shown, list(enumerate(state["lodges"][seat]["valet"])))
+
+    def _plan_value(self, seen, steps, turns, shown, waiting):
+        """What the lodge ``seen`` appraises is worth after this turn's check-ins ``steps``
+        (source, index, place): points now plus what it may still score in ``turns`` more
+        turns (see the module docstring). ``shown`` and ``waiting`` are the display's and the
+        valet's guests before the check-ins, as (index, guest)."""
+        value = seen.value_now(turns)
         if turns > 0:
-            placed = {(m["source"], m["index"]) for m in plan}
-            lodge = state["lodges"][seat]
-            waiting = [g for i, g in enumerate(lodge["valet"]) if ("valet", i) not in placed]
-            shown = [seen.spot_worth(g, False) for i, g in enumerate(state["guest_display"])
-                     if g and ("display", i) not in placed]
-            value += self.VALET_WEIGHT * sum(seen.spot_worth(g, True) for g in waiting)
+            if steps:
+                placed = {(kind, index) for kind, index, _pos in steps}
+                waiting = [(i, g) for i, g in waiting if ("valet", i) not in placed]
+                shown = [(i, g) for i, g in shown if ("display", i) not in placed]
+            worth = seen.spot_worth
+            if waiting:
+                value += self.VALET_WEIGHT * sum(worth(g, True) for _i, g in waiting)
             if shown:
-                best = max(shown)
+                best = max(worth(g, False) for _i, g in shown)
                 value += self.DISPLAY_WEIGHT * best
-                if any(m["source"] == "valet" for m in plan):  # the valet takes a display guest
+                if any(kind == "valet" for kind, _i, _pos in steps):  # the valet takes a display guest
                     value += self.VALET_WEIGHT * best
             value += seen.future_guests(turns)
         return value
