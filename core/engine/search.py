@@ -57,9 +57,16 @@ SPREAD_VISITS = 10
 #: team's reward for one more animal housed is about 0.001 (points weigh SCORE_WEIGHT, spread
 #: over s / (s + 50)), and a floor of 1e-4 (a spread of 0.01) hid every such difference.
 VARIANCE_FLOOR = 1e-8
+#: Where the alarm can be set, a rollout bot's decision that takes longer than this share of the
+#: time budget is cut short: the rollout is judged where it stands (by interim scores), or that
+#: ply is played at random. A Komodo keeper's rollout ply took 0.5-1 s about once in 30, at
+#: 4-16 ms on average, so those few plies used most of a 1 s decision.
+STEP_SHARE = 0.05
 #: The share of the time budget held back for the work after the search (the final choice, the
 #: caller's own) and a garbage collection that lands at its end.
 SLACK = 0.05
+#: How early the deadline's alarm may seem by the search's own clock and still count as it.
+RING_EARLY = 0.005
 
 
 class _OutOfTime(Exception):
@@ -83,16 +90,18 @@ class _Clock:
     deadline used to be checked only after a step, so such a ply ran the decision past its budget
     (p99 1.5 s at 1 s). Where the process allows it (the main thread, with the interval timer and
     SIGALRM unused, as in a thinking worker or a bench run), an alarm rings at the deadline and
-    stops a step still running inside :meth:`steps`; elsewhere the cooperative check alone
-    bounds the decision. Without a deadline the clock is never read and no alarm is set, so a
-    search on iterations alone repeats itself exactly."""
+    stops a step still running inside :meth:`steps`, and a rollout decision inside
+    :meth:`capped` is stopped after its cap; elsewhere the cooperative check alone bounds the
+    decision. Without a deadline the clock is never read and no alarm is set, so a search on
+    iterations alone repeats itself exactly."""
 
-    __slots__ = ("deadline", "longest", "in_step", "previous")
+    __slots__ = ("deadline", "cap", "longest", "in_step", "capping", "previous")
 
     def __init__(self, seconds: float | None) -> None:
         self.deadline = None if seconds is None else time.perf_counter() + (1 - SLACK) * seconds
+        self.cap = None if seconds is None else STEP_SHARE * seconds
         self.longest = 0.0
-        self.in_step = False
+        self.in_step = self.capping = False
         self.previous: object = None
 
     def start(self) -> float:
@@ -111,7 +120,7 @@ class _Clock:
         if self.deadline is None or not _may_set_alarm():
             return
         self.previous = signal.signal(signal.SIGALRM, self._ring)
-        signal.setitimer(signal.ITIMER_REAL, max(self.deadline - time.perf_counter(), 1e-4))
+        self._ring_at(self.deadline)
 
     def disarm(self) -> None:
         if self.previous is not None:
@@ -121,16 +130,36 @@ class _Clock:
 
     @contextmanager
     def steps(self) -> Iterator[None]:
-        """The alarm may stop what runs inside (it rings once: what follows is not stopped)."""
+        """The alarm at the deadline may stop what runs inside (it rings once)."""
         self.in_step = True
         try:
             yield
         finally:
             self.in_step = False
 
+    @contextmanager
+    def capped(self) -> Iterator[None]:
+        """What runs inside is stopped after ``cap`` (or at the deadline), where the alarm is set."""
+        if self.previous is None:
+            yield
+            return
+        self.capping = True
+        self._ring_at(min(self.deadline, time.perf_counter() + self.cap))
+        try:
+            yield
+        finally:
+            self.capping = False
+            if time.perf_counter() < self.deadline:
+                self._ring_at(self.deadline)
+
+    def _ring_at(self, moment: float) -> None:
+        signal.setitimer(signal.ITIMER_REAL, max(moment - time.perf_counter(), 1e-4))
+
     def _ring(self, _signum: int, _frame: object) -> None:
-        if self.in_step:
-            self.in_step = False
+        """A cap's ring stops a capped decision; the deadline's ring stops any step. A cap's ring
+        that comes just after its decision ended (before the deadline was set again) is let be."""
+        if self.capping or (self.in_step and time.perf_counter() >= self.deadline - RING_EARLY):
+            self.in_step = self.capping = False
             raise _Preempted
 
 
@@ -341,10 +370,12 @@ class SearchBot(Bot):
 
     def _play_on(self, game: Game, state: State, rng: random.Random, clock: _Clock) -> list[float] | None:
         """The rewards of playing ``state`` on with the rollout bot: to the end, or for
-        ``horizon`` plies, or until the next ply might not end before the deadline, and then by
-        :meth:`_judge` where the game has interim scores. A rollout cut by the clock that cannot
-        be judged ends the search (:class:`_OutOfTime`); one that reaches neither an end nor a
-        judgement within ``rollout_plies`` is dropped (None)."""
+        ``horizon`` plies, or until the next ply might not end before the deadline, or until a
+        rollout decision runs past its cap (``STEP_SHARE`` of the budget), and then by
+        :meth:`_judge` where the game has interim scores (a cut decision without them is played
+        at random instead). A rollout stopped by the deadline that cannot be judged ends the
+        search (:class:`_OutOfTime`); one that reaches neither an end nor a judgement within
+        ``rollout_plies`` is dropped (None)."""
         for ply in range(self.rollout_plies):
             actor = _next_actor(game, state)
             if actor is None:
@@ -358,13 +389,14 @@ class SearchBot(Bot):
                     raise _OutOfTime
             started = clock.start()
             try:
-                move = decide_in_sample(self.rollout, game, state, actor, rng)
+                with clock.capped():
+                    move = decide_in_sample(self.rollout, game, state, actor, rng)
             except _Preempted:
-                # the state is as it was before this ply: it can still be judged
+                # cut short, at its cap or the deadline: the state is as it was before this ply
                 judged = self._judge(game, state)
-                if judged is None:
-                    raise
-                return judged
+                if judged is not None:
+                    return judged
+                move = rng.choice(game.legal_moves(state, actor))
             state = _apply(game, state, actor, move, rng)
             clock.took(started)
         return None

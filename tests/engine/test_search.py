@@ -373,3 +373,23 @@ def test_one_more_animal_housed_every_time_is_enough_for_a_team_search_to_move()
     state = game.setup(1, {}, [{}], rng_for("team", 0))
     move = decide(SearchBot("pick", rollout=Sure(), iterations=24), game, state, 0, rng_for("team", 1))
     assert move == {"pick": "better"}
+
+
+def test_a_slow_rollout_decision_is_cut_at_its_cap_and_the_rollout_judged_where_it_stands():
+    """Every rollout decision would take 0.3 s of a 1 s budget: cut at STEP_SHARE of it, each
+    rollout is judged at once, and the search runs a dozen iterations instead of two or three."""
+    judged = []
+
+    class Judged(Counting):
+        def interim_scores(self, state):
+            judged.append(state["tricks"])
+            return super().interim_scores(state)
+
+    game = Judged()
+    state = game.setup(2, {}, [{}, {}], rng_for("cap", 0))
+    bot = SearchBot("higher_card", rollout=Slow(0.3), heuristic=First(), iterations=10**9, seconds=1.0,
+                    horizon=1000)
+    started = time.perf_counter()
+    decide(bot, game, state, 0, rng_for("cap", 1))
+    assert time.perf_counter() - started < 1.0 + 0.2
+    assert len(judged) >= 10, len(judged)
