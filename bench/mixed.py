@@ -59,7 +59,7 @@ def seat_tables(env: dict, tables: int, bot_tables: int, seed: int) -> list[dict
 
     # The bot tables' first moves are left due in the database: the servers resume them when
     # they start, so no bot plays in this (client) process.
-    bots.wake_bots = lambda match_id, delay=0.0: None
+    bots.wake_bots = lambda match_id, delay=0.0, attended=True: None
 
     rng = random.Random(seed)
     users = get_user_model().objects

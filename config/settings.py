@@ -213,17 +213,22 @@ REPLAY_SNAPSHOT_EVERY = int(os.environ.get("REPLAY_SNAPSHOT_EVERY", "20"))
 
 CLOCK_INTERVAL = float(os.environ.get("CLOCK_INTERVAL", "5"))
 # Bots: seconds between bot moves at a table where a person plays (all-bot tables: none), the
-# threads playing bot moves (each table's chain runs on its own), and how long a due bot move
-# may wait before the clock sweep of any process takes the table over (a process died).
+# threads playing bot moves at tables where a person plays and at all-bot tables (each table's
+# chain runs on its own; all-bot tables, which never wait, get fewer so people's tables come
+# first), and how long a due bot move may wait before the clock sweep of any process takes the
+# table over (a process died).
 BOT_PACE = float(os.environ.get("BOT_PACE", "0.7"))
 BOT_WORKERS = int(os.environ.get("BOT_WORKERS", "4"))
+BOT_UNATTENDED_WORKERS = int(os.environ.get("BOT_UNATTENDED_WORKERS", "1"))
 BOT_STALL = float(os.environ.get("BOT_STALL", "10"))
 # Hard (search) bots think in this many worker processes, and so do bots whose decisions take
 # more than BOT_INLINE_MS milliseconds on average in the web process; a decision that takes longer
 # than BOT_THINK_TIMEOUT seconds is played by the normal bot instead (core/services/thinking.py).
+# The workers run BOT_THINKER_NICE steps nicer than the web process, which comes first.
 BOT_THINKERS = int(os.environ.get("BOT_THINKERS", "1"))
 BOT_THINK_TIMEOUT = float(os.environ.get("BOT_THINK_TIMEOUT", "5"))
 BOT_INLINE_MS = float(os.environ.get("BOT_INLINE_MS", "5"))
+BOT_THINKER_NICE = int(os.environ.get("BOT_THINKER_NICE", "5"))
 # Websockets one client address / one user may hold per server process (0 = no limit).
 SOCKETS_PER_ADDRESS = int(os.environ.get("SOCKETS_PER_ADDRESS", "200"))
 SOCKETS_PER_USER = int(os.environ.get("SOCKETS_PER_USER", "30"))

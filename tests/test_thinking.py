@@ -92,3 +92,8 @@ def test_a_bot_that_decides_quickly_stays_inline(fresh_pool):
     for ply in range(5):
         thinking.move_for(bots, bots["blocker"], game, state, 0, "quick", ply)
     assert thinking._pool is None
+
+
+def test_the_workers_run_nicer_than_the_web_process(fresh_pool):
+    with override_settings(BOT_THINKER_NICE=3):
+        assert thinking.pool().submit(os.nice, 0).result(timeout=60) == os.nice(0) + 3

@@ -8,6 +8,12 @@ threads; a table already being played is never played twice at once, so each tab
 is independent of the others. Each bot move is one transaction through ``apply_locked``, the
 same path as a person's move, whose commit schedules the next bot move.
 
+Tables where a person plays come first. All-bot tables play as fast as their bots decide, so a
+few of them would keep every worker thread busy and hold the GIL against the people's requests
+and sockets: a profile of a server carrying five all-bot Kavango tables beside ten people's
+tables found two thirds of its Python time in those bot moves. They share a lane of their own,
+``settings.BOT_UNATTENDED_WORKERS`` threads (default 1), beside the pool people's tables use.
+
 Due moves survive a restart: :func:`resume_due` finds tables whose ``bots_due_at`` has passed
 (at start-up, and on every clock sweep for tables a dead process left behind) and claims each
 with a conditional UPDATE, so only one process picks a table up. The row lock in ``bot_step``
@@ -30,12 +36,12 @@ from django.conf import settings
 from django.db import close_old_connections, transaction
 from django.utils import timezone
 
-from core.models import Match
+from core.models import Match, Seat
 from core.plugins import registry
 
 from . import thinking
 from .errors import Refused
-from .live import bots_due
+from .live import attended, bots_due
 from .matches import apply_locked
 
 log = logging.getLogger(__name__)
@@ -44,22 +50,28 @@ _inline = threading.local()
 
 
 class Scheduler:
-    """Due times per table, a dispatcher thread, and a pool that plays one bot move per run."""
+    """Due times per table, a dispatcher thread, and two pools that play one bot move per run:
+    one for tables where a person plays (``attended``), a smaller one for all-bot tables."""
 
-    def __init__(self, workers: int):
+    def __init__(self, workers: int, unattended_workers: int = 1, step=None):
         self._heap: list[tuple[float, int, int]] = []
         self._order = itertools.count()
         self._due: dict[int, float] = {}
         self._running: set[int] = set()
         self._again: dict[int, float] = {}
+        self._attended: dict[int, bool] = {}
+        self._step = step or bot_step
         self._cond = threading.Condition()
         self._pool = ThreadPoolExecutor(max_workers=workers, thread_name_prefix="meeplehall-bots")
+        self._unattended = ThreadPoolExecutor(max_workers=unattended_workers,
+                                              thread_name_prefix="meeplehall-bots-unattended")
         self._thread = threading.Thread(target=self._dispatch, name="meeplehall-bot-clock", daemon=True)
         self._thread.start()
 
-    def schedule(self, match_id: int, delay: float) -> None:
+    def schedule(self, match_id: int, delay: float, attended: bool = True) -> None:
         when = time.monotonic() + max(0.0, delay)
         with self._cond:
+            self._attended[match_id] = attended
             if match_id in self._running:
                 self._again[match_id] = min(delay, self._again.get(match_id, delay))
                 return
@@ -80,12 +92,13 @@ class Scheduler:
                     continue  # superseded by an earlier due time
                 del self._due[match_id]
                 self._running.add(match_id)
-            self._pool.submit(self._run, match_id)
+                pool = self._pool if self._attended.get(match_id, True) else self._unattended
+            pool.submit(self._run, match_id)
 
     def _run(self, match_id: int) -> None:
         close_old_connections()
         try:
-            bot_step(match_id)
+            self._step(match_id)
         except Exception:
             log.exception("bot move failed in match %s", match_id)
         finally:
@@ -93,8 +106,11 @@ class Scheduler:
             with self._cond:
                 self._running.discard(match_id)
                 again = self._again.pop(match_id, None)
+                attended = self._attended.get(match_id, True)
+                if again is None and match_id not in self._due:
+                    self._attended.pop(match_id, None)  # the chain has ended: forget the table
             if again is not None:
-                self.schedule(match_id, again)
+                self.schedule(match_id, again, attended)
 
 
 _scheduler: Scheduler | None = None
@@ -105,20 +121,22 @@ def scheduler() -> Scheduler:
     global _scheduler
     with _scheduler_lock:
         if _scheduler is None:
-            _scheduler = Scheduler(int(getattr(settings, "BOT_WORKERS", 4)))
+            _scheduler = Scheduler(int(getattr(settings, "BOT_WORKERS", 4)),
+                                   int(getattr(settings, "BOT_UNATTENDED_WORKERS", 1)))
         return _scheduler
 
 
-def wake_bots(match_id: int, delay: float = 0.0) -> None:
-    """A bot of ``match_id`` is due in ``delay`` seconds; cheap, and safe to call twice."""
+def wake_bots(match_id: int, delay: float = 0.0, attended: bool = True) -> None:
+    """A bot of ``match_id`` is due in ``delay`` seconds; cheap, and safe to call twice.
+    ``attended``: a person plays at the table, so its bot moves go before all-bot tables'."""
     if getattr(settings, "BOTS_INLINE", False):
         run_bots(match_id)
         return
-    scheduler().schedule(match_id, delay)
+    scheduler().schedule(match_id, delay, attended)
 
 
-def _on_bots_due(sender, match_id: int, delay: float, **kwargs) -> None:
-    wake_bots(match_id, delay=delay)
+def _on_bots_due(sender, match_id: int, delay: float, attended: bool = True, **kwargs) -> None:
+    wake_bots(match_id, delay=delay, attended=attended)
 
 
 bots_due.connect(_on_bots_due, dispatch_uid="meeplehall-bot-scheduler")
@@ -205,7 +223,8 @@ def resume_due(stalled_for: float = 0.0, now=None, starting: bool = False) -> li
     for match_id, due_at in list(due.values_list("pk", "bots_due_at")):
         if Match.objects.filter(pk=match_id, bots_due_at=due_at).update(bots_due_at=lease):
             claimed.append(match_id)
-            wake_bots(match_id, delay=max(0.0, (due_at - now).total_seconds()))
+            wake_bots(match_id, delay=max(0.0, (due_at - now).total_seconds()),
+                      attended=attended(Seat.objects.filter(match_id=match_id)))
     if claimed:
         log.info("resumed bot moves at %d tables", len(claimed))
     return claimed

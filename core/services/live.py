@@ -42,8 +42,9 @@ log = logging.getLogger(__name__)
 
 SPECTATORS = None  # the audience of everyone without a seat
 
-#: Sent after a commit that leaves a bot seat to act (``match_id``, ``delay`` in seconds); the bot
-#: scheduler (:mod:`core.services.bots`) listens, so publishing needs no import of the bots.
+#: Sent after a commit that leaves a bot seat to act (``match_id``, ``delay`` in seconds,
+#: ``attended``: a person plays there); the bot scheduler (:mod:`core.services.bots`) listens, so
+#: publishing needs no import of the bots.
 bots_due = Signal()
 FRAME_CACHE_SIZE = 4096
 
@@ -82,11 +83,14 @@ def bot_due(match: Match, seats) -> bool:
     return any(s.position in to_act and s.plays_by_bot for s in seats)
 
 
+def attended(seats) -> bool:
+    """Whether a person plays at the table (a seat a bot took over from them does not count)."""
+    return any(s.user_id is not None and not s.plays_by_bot for s in seats)
+
+
 def bot_pace(seats) -> float:
     """Seconds between bot moves: paced where a person follows the table, at once otherwise."""
-    if any(s.user_id is not None and not s.plays_by_bot for s in seats):
-        return float(getattr(settings, "BOT_PACE", 0.7))
-    return 0.0
+    return float(getattr(settings, "BOT_PACE", 0.7)) if attended(seats) else 0.0
 
 
 def seats_of(match: Match) -> tuple[Seat, ...]:
@@ -108,6 +112,7 @@ def changed(match: Match, *, lobby: bool = False, save: bool = True, seats: tupl
     match.revision += 1
     due = bot_due(match, seats)
     pace = bot_pace(seats) if due else 0.0
+    people = attended(seats)
     match.bots_due_at = timezone.now() + timedelta(seconds=pace) if due else None
     if save:
         match.save(update_fields=["revision", "bots_due_at", "updated_at"])
@@ -120,7 +125,7 @@ def changed(match: Match, *, lobby: bool = False, save: bool = True, seats: tupl
         if lobby:
             notify.lobby_changed()
         if due:
-            bots_due.send(sender=Match, match_id=match.pk, delay=pace)
+            bots_due.send(sender=Match, match_id=match.pk, delay=pace, attended=people)
 
     transaction.on_commit(after_commit)
     return snapshot

@@ -27,17 +27,18 @@ from concurrent.futures import ProcessPoolExecutor
 from concurrent.futures import TimeoutError as FutureTimeout
 from typing import Any
 
-import django
 from django.conf import settings
 
 from core.engine import Bot, Game, decide, rng_for
 from core.engine.game import Move, State
 from core.engine.strengths import HARD, NORMAL, at_strength, strength
+from core.thinker import start_worker
 
 log = logging.getLogger(__name__)
 DEFAULT_THINKERS = 1
 DEFAULT_TIMEOUT = 5.0
 DEFAULT_INLINE_MS = 5.0
+DEFAULT_NICE = 5
 
 _pool: ProcessPoolExecutor | None = None
 _pool_lock = threading.Lock()
@@ -83,7 +84,8 @@ def pool() -> ProcessPoolExecutor:
             _pool = ProcessPoolExecutor(
                 max_workers=getattr(settings, "BOT_THINKERS", DEFAULT_THINKERS),
                 mp_context=multiprocessing.get_context("spawn"),
-                initializer=django.setup,
+                initializer=start_worker,
+                initargs=(getattr(settings, "BOT_THINKER_NICE", DEFAULT_NICE),),
             )
         return _pool
 

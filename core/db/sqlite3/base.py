@@ -78,9 +78,14 @@ class DatabaseWrapper(base.DatabaseWrapper):
         pool = self._pool()
         if pool is not None:
             try:
-                return pool.get_nowait()
+                connection = pool.get_nowait()
             except queue.Empty:
                 pass
+            else:
+                # the wait for another process's write lock is the one asked for now, not the one
+                # the connection was opened with
+                connection.execute(f"PRAGMA busy_timeout = {int(float(conn_params.get('timeout', 5)) * 1000)}")
+                return connection
         return super().get_new_connection(conn_params)
 
     def _close(self):
