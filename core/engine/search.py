@@ -107,9 +107,12 @@ class _Clock:
     def start(self) -> float:
         return 0.0 if self.deadline is None else time.perf_counter()
 
-    def took(self, started: float) -> None:
+    def took(self, started: float, capped: bool = False) -> None:
+        """Note a step begun at ``started``; a ``capped`` one (a rollout decision) counts at most
+        its cap where the alarm would cut it there."""
         if self.deadline is not None:
-            self.longest = max(self.longest, time.perf_counter() - started)
+            spent = time.perf_counter() - started
+            self.longest = max(self.longest, min(spent, self.cap) if capped and self.previous is not None else spent)
 
     def room(self) -> bool:
         """True when a step as long as the longest so far would end before the deadline."""
@@ -269,6 +272,13 @@ class SearchBot(Bot):
         if len(situation.moves) == 1:
             return situation.moves[0]
         clock = _Clock(self.seconds)
+        clock.arm()
+        try:
+            return self._search(game, situation, rng, clock)
+        finally:
+            clock.disarm()
+
+    def _search(self, game: Game, situation: Situation, rng: random.Random, clock: _Clock) -> Move:
         anchor = ""
         if self.anchored:
             started = clock.start()
@@ -277,23 +287,19 @@ class SearchBot(Bot):
             shortlist = offered(game, copy_json(sample), situation.seat, rng) if callable(offered) else None
             anchor = move_key(decide_in_sample(self.heuristic, game, sample, situation.seat, rng))
             if self.heuristic is self.rollout and shortlist is None:
-                clock.took(started)  # the anchor was a rollout step: the first estimate of one
+                clock.took(started, capped=True)  # the anchor was a rollout step: the first estimate of one
             if shortlist:
                 situation = _narrowed(situation, {move_key(m) for m in shortlist} | {anchor})
                 if len(situation.moves) == 1:
                     return situation.moves[0]
         root = _Node(None, None)
-        clock.arm()
-        try:
-            for _ in range(self.iterations):
-                try:
-                    self._iterate(game, situation, root, rng, clock, anchor)
-                except (_OutOfTime, _Preempted):
-                    break
-                except IllegalMove:
-                    continue  # a rollout bot proposed a move its game refused: drop that iteration
-        finally:
-            clock.disarm()
+        for _ in range(self.iterations):
+            try:
+                self._iterate(game, situation, root, rng, clock, anchor)
+            except (_OutOfTime, _Preempted):
+                break
+            except IllegalMove:
+                continue  # a rollout bot proposed a move its game refused: drop that iteration
         return self._final(situation, root, anchor)
 
     def _final(self, situation: Situation, root: _Node, anchor: str) -> Move:

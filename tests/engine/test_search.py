@@ -393,3 +393,23 @@ def test_a_slow_rollout_decision_is_cut_at_its_cap_and_the_rollout_judged_where_
     decide(bot, game, state, 0, rng_for("cap", 1))
     assert time.perf_counter() - started < 1.0 + 0.2
     assert len(judged) >= 10, len(judged)
+
+
+def test_a_slow_heuristic_move_at_the_root_does_not_stop_the_search_where_rollout_steps_are_cut():
+    """The heuristic's own move takes half the budget, its later moves none. Taken as the
+    longest step to come, it would leave no room for one iteration; but a rollout step is cut
+    at its cap, so the search uses the other half."""
+    calls = []
+
+    class SlowFirst(First):
+        def choose(self, game, situation, rng):
+            calls.append(1)
+            if len(calls) == 1:
+                time.sleep(0.5)
+            return super().choose(game, situation, rng)
+
+    game = HigherCard()
+    state = game.setup(2, {}, [{}, {}], rng_for("root", 0))
+    decide(SearchBot("higher_card", rollout=SlowFirst(), iterations=10**9, seconds=1.0), game, state, 0,
+           rng_for("root", 1))
+    assert len(calls) > 10
