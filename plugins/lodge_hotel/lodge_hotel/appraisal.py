@@ -82,7 +82,8 @@ class Appraisal:
     """
 
     __slots__ = ("bot", "rules", "cells", "_grid", "guest_points", "amenities", "free", "opens",
-                 "_places", "_points", "values", "futures", "fits", "half_fits", "children", "check_ins")
+                 "_places", "_points", "_value", "_future", "fits", "half_fits", "built_on", "check_ins",
+                 "room_spots")
 
     @classmethod
     def fresh(cls, bot, rules, cells):
@@ -113,8 +114,12 @@ class Appraisal:
 
     def _start(self):
         self._places = self._points = None
-        self.values, self.futures, self.fits, self.half_fits = {}, {}, {}, {}
-        self.children, self.check_ins = {}, {}
+        # The latest (turns, worth) asked for: one decision asks for one number of turns.
+        self._value = self._future = (None, None)
+        self.fits, self.half_fits, self.room_spots = {}, {}, {}
+        # Appraisals of this lodge one build or one guest further (see Innkeeper._built and
+        # Innkeeper._check_in), made when first needed: most lodges judged have none.
+        self.built_on = self.check_ins = None
 
     def _grown(self, cells, grid):
         """A new appraisal sharing this one's bot and rules, for ``cells`` read as ``grid``."""
@@ -156,11 +161,10 @@ class Appraisal:
         child.amenities = tuple(amenities)
         return child
 
-    def checked_in(self, cells, pos, guest):
-        """The appraisal of this lodge with ``guest`` in the empty room at ``pos``."""
+    def checked_in(self, cells, pos, room, guest):
+        """The appraisal of this lodge with ``guest`` in the empty room ``room`` at ``pos``."""
         child = self._grown(cells, None)
         child.guest_points = self.guest_points + GUEST_POINTS + floor_bonus(guest, pos[0])
-        room = next(tile for place, tile, _guest in cells if place == pos)
         amenities = []
         for a in self.amenities:
             if a[2] in COUNTS_GUESTS and a[3] < 1.0 and counts_guest(a[1], a[0], pos, room):
@@ -199,11 +203,12 @@ class Appraisal:
 
     def value_now(self, turns):
         """The points now plus the amenities' hope (:meth:`points_and_hopes`), added."""
-        found = self.values.get(turns)
-        if found is None:
+        known, found = self._value
+        if known != turns:
             value, hope = self.points_and_hopes(turns)
             value += hope
-            found = self.values[turns] = value
+            found = value
+            self._value = (turns, found)
         return found
 
     @property
@@ -235,8 +240,8 @@ class Appraisal:
         in which all but one room can fill (each guest needs an empty partner), so a group's sum
         is scaled by (size - 1) / size; the total is capped at GUESTS_PER_TURN guests a turn.
         """
-        found = self.futures.get(turns)
-        if found is not None:
+        known, found = self._future
+        if known == turns:
             return found
         bot, free, opens = self.bot, self.free, self.opens
         seen, total, count = set(), 0.0, 0.0
@@ -257,7 +262,8 @@ class Appraisal:
                 total += share * chance * (GUEST_POINTS + bot.BONUS_SHARE * pos[0])
                 count += share * chance
         cap = bot.GUESTS_PER_TURN * turns
-        found = self.futures[turns] = total if count <= cap else total * cap / count
+        found = total if count <= cap else total * cap / count
+        self._future = (turns, found)
         return found
 
     def spot_worth(self, guest, half):

@@ -109,7 +109,12 @@ class Innkeeper(Bot):
         return Result(scores=projected, ranks=[1], won=[won])
 
     def choose(self, game, state, seat, rng):
-        return self._decide(game, state, seat, rng, look_ahead=True)
+        try:
+            return self._decide(game, state, seat, rng, look_ahead=True)
+        finally:
+            # The lodges judged for this decision are not kept for the next: few of them come
+            # up again, and thousands kept make the garbage collector's rounds slow.
+            self._appraisals.clear()
 
     def _decide(self, game, state, seat, rng, look_ahead):
         """The move for ``seat``; with ``look_ahead``, a solo build is chosen by playing the
@@ -258,7 +263,11 @@ class Innkeeper(Bot):
         grid = seen.grid
         if take["type"] == "take_room":
             tile = state["display"][take["level"] - 1][take["slot"]]
-            spots = game._room_spots(state, grid, tile, take["level"])
+            where = seen.room_spots
+            known = (take["level"], ROOMS[tile])  # where a room may go depends on its colour alone
+            spots = where.get(known)
+            if spots is None:
+                spots = where[known] = game._room_spots(state, grid, tile, take["level"])
         else:
             tile = state["amenity_display"][take["index"]]
             spots = game._amenity_spots(state, grid, tile)
@@ -321,10 +330,13 @@ class Innkeeper(Bot):
         """The plan ``steps`` extended by checking in ``source``'s guest in each room of the
         lodge ``seen`` appraises that fits it, each with the appraisal of the lodge after it."""
         kind, index, guest = source
-        rooms = seen.check_ins.get(guest)
+        known = seen.check_ins
+        if known is None:
+            known = seen.check_ins = {}
+        rooms = known.get(guest)
         if rooms is None:
-            rooms = seen.check_ins[guest] = [(pos, self._checked_in(seen, pos, guest))
-                                             for pos in game.guest_spots(state, None, guest, seen.places)]
+            rooms = known[guest] = [(pos, self._checked_in(seen, pos, guest))
+                                    for pos in game.guest_spots(state, None, guest, seen.places)]
         return [(steps + ((kind, index, pos),), after) for pos, after in rooms]
 
     def _turns_after(self, state, seat):
@@ -358,25 +370,25 @@ class Innkeeper(Bot):
 
     def _built(self, seen, pos, tile):
         """The appraisal of the lodge ``seen`` appraises with ``tile`` built at ``pos``."""
-        found = seen.children.get((pos, tile))
+        known = seen.built_on
+        if known is None:
+            known = seen.built_on = {}
+        found = known.get((pos, tile))
         if found is None:
             cells = seen.cells + ((pos, tile, None),)
             kept = self._appraisals[seen.rules]
             found = kept.get(cells)
             if found is None:  # kept, for the check-ins after the build to find
                 found = kept[cells] = seen.built(cells, pos, tile)
-            seen.children[(pos, tile)] = found
+            known[(pos, tile)] = found
         return found
 
     def _checked_in(self, seen, pos, guest):
         """The appraisal of the lodge ``seen`` appraises with ``guest`` checked in at ``pos``."""
-        found = seen.children.get((pos, guest))
-        if found is None:
-            cells = seen.cells
-            i = next(i for i, cell in enumerate(cells) if cell[0] == pos)
-            cells = cells[:i] + ((pos, cells[i][1], guest),) + cells[i + 1:]
-            found = seen.children[(pos, guest)] = seen.checked_in(cells, pos, guest)
-        return found
+        cells = seen.cells
+        i = next(i for i, cell in enumerate(cells) if cell[0] == pos)
+        room = cells[i][1]
+        return seen.checked_in(cells[:i] + ((pos, room, guest),) + cells[i + 1:], pos, room, guest)
 
     def _lodge_value(self, state, seat, seen, turns):
         """What the lodge ``seen`` appraises is worth with no more check-ins this turn (see
@@ -395,11 +407,11 @@ class Innkeeper(Bot):
                 placed = {(kind, index) for kind, index, _pos in steps}
                 waiting = [(i, g) for i, g in waiting if ("valet", i) not in placed]
                 shown = [(i, g) for i, g in shown if ("display", i) not in placed]
-            worth = seen.spot_worth
+            worth, fits, half_fits = seen.spot_worth, seen.fits, seen.half_fits
             if waiting:
-                value += self.VALET_WEIGHT * sum(worth(g, True) for _i, g in waiting)
+                value += self.VALET_WEIGHT * sum([half_fits[g] if g in half_fits else worth(g, True) for _i, g in waiting])
             if shown:
-                best = max(worth(g, False) for _i, g in shown)
+                best = max([fits[g] if g in fits else worth(g, False) for _i, g in shown])
                 value += self.DISPLAY_WEIGHT * best
                 if any(kind == "valet" for kind, _i, _pos in steps):  # the valet takes a display guest
                     value += self.VALET_WEIGHT * best
@@ -464,4 +476,4 @@ class Innkeeper(Bot):
 
 #: Lodges whose appraisals one Innkeeper keeps, for each set of level rules (see
 #: :meth:`Innkeeper._appraise`): a few decisions' worth, a few megabytes.
-APPRAISALS_KEPT = 50
+APPRAISALS_KEPT = 5000
