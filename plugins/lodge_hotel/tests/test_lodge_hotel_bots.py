@@ -5,12 +5,15 @@ import copy
 import random
 
 import pytest
+from lodge_hotel.appraisal import Appraisal, cells_of
 from lodge_hotel.bots import Innkeeper
 from lodge_hotel.catalog import GUESTS, ROOMS
 from lodge_hotel.rules import grid_of, lodge_score
+from lodge_hotel.rules.guests import check_in_places
+from lodge_hotel.rules.lodge import free_places
 from lodge_hotel.testing import AMENITY_ID, GAME, Runner, build_lodge, guest_with, new, put_lodge
 
-from core.engine import playout
+from core.engine import RandomBot, playout
 from core.engine.bots import decide
 from core.engine.testing_bots import check_determinize
 
@@ -294,3 +297,70 @@ def test_the_room_in_hand_goes_to_one_of_its_best_places_played_on_to_the_next_t
             checked += 1
         table.play(seat, move)
     assert checked
+
+
+#: Guests of every colour pair, for judging where guests fit beyond those on display.
+GUESTS_SAMPLE = [g["id"] for g in GUESTS[::7]]
+
+
+def _same_judgement(grown, fresh, guests):
+    """An appraisal grown from another judges its lodge exactly as one worked out afresh."""
+    assert grown.cells == fresh.cells and grown.grid == fresh.grid
+    assert grown.amenities == fresh.amenities and grown.free == fresh.free
+    assert {p: grown.opens[p] for p in grown.free} == fresh.opens
+    assert grown.places == fresh.places == check_in_places(fresh.grid)
+    for turns in (0, 1, 5, 15):
+        assert grown.points_and_hopes(turns) == fresh.points_and_hopes(turns)
+        assert grown.future_guests(turns) == fresh.future_guests(turns)
+    for guest in guests:
+        for half in (False, True):
+            assert grown.spot_worth(guest, half) == fresh.spot_worth(guest, half)
+
+
+@pytest.mark.parametrize("players,options", [(1, {"level": 4}), (3, {})])
+def test_a_lodge_one_room_or_one_guest_further_is_appraised_as_if_afresh(players, options):
+    """The Innkeeper grows the appraisal of a lodge with one more room, amenity or guest from
+    the lodge's own, working out again only what that tile or guest can change. At every turn
+    of played games, every room colour and amenity on display in every free place, and every
+    guest in every room that fits it, is judged exactly as the same lodge appraised from
+    nothing: points and amenity hopes, empty rooms, where guests fit, the guests to come (on
+    lodges random play builds, quick to make and of every shape)."""
+    bot = Innkeeper()
+    run = playout(GAME, players, seed="appraise", options=options, bots=[RandomBot()] * players)
+    table = Runner(new(players, seed="appraise", **options), seed="appraise")
+    compared, every = 0, len(run.moves) // 20
+    for ply, (seat, move) in enumerate(run.moves):
+        state = table.state
+        if ply % every == 0 and state["phase"] == "build":
+            rules = tuple(state["rules"])
+            guests = [g for g in state["guest_display"] if g] + GUESTS_SAMPLE
+            # One room of each colour on display (rooms of a colour are judged alike) and the
+            # amenities on display.
+            tiles = {ROOMS[r]: r for level in state["display"] for r in level if r}
+            tiles = sorted(tiles.values()) + list(state["amenity_display"])
+            for lodge in state["lodges"]:
+                seen = Appraisal.fresh(bot, rules, cells_of(lodge))
+                for pos in sorted((f, c) for f, cols in free_places(seen.grid).items() for c in cols):
+                    for tile in tiles:
+                        cells = seen.cells + ((pos, tile, None),)
+                        _same_judgement(seen.built(cells, pos, tile), Appraisal.fresh(bot, rules, cells), guests)
+                        compared += 1
+                for guest in guests:
+                    for pos in GAME.guest_spots(state, seen.grid, guest):
+                        i = next(i for i, cell in enumerate(seen.cells) if cell[0] == pos)
+                        room = seen.cells[i][1]
+                        cells = seen.cells[:i] + ((pos, room, guest),) + seen.cells[i + 1:]
+                        _same_judgement(seen.checked_in(cells, pos, room, guest),
+                                        Appraisal.fresh(bot, rules, cells), guests)
+                        compared += 1
+        table.play(seat, move)
+    assert compared > 100
+
+
+def test_the_innkeeper_keeps_no_appraisals_between_decisions():
+    """A decision's appraisals serve that decision: none are held on to afterwards (a bot in
+    the web process keeps no memory between its moves)."""
+    bot = Innkeeper()
+    state = _started(3, 4)
+    bot.choose(GAME, state, 0, random.Random(0))
+    assert bot._appraisals == {}
