@@ -179,3 +179,19 @@ def test_two_seats_with_the_same_name_are_told_apart_by_their_seat():
 
     names = [p["name"] for p in players_from([seat(2, "Random bot"), seat(0, "alice"), seat(1, "Random bot")])]
     assert names == ["alice", "Random bot (seat 2)", "Random bot (seat 3)"]
+
+
+@pytest.mark.django_db(transaction=True)
+def test_a_move_from_the_page_reads_the_match_and_its_seats_once(client_for, alice, ttt_match,
+                                                                 django_assert_max_num_queries):
+    """The move path is the hottest on the site: the view leaves the reading to the service (one
+    row lock, one read of the seats), and the answer's frame is the one the publisher rendered
+    after the commit."""
+    client = client_for(alice)
+    with django_assert_max_num_queries(8) as done:
+        answer = client.post(f"/match/{ttt_match.pk}/move/", {"move": '{"type": "mark", "cell": 4}',
+                                                             "version": "0"}, HTTP_HX_REQUEST="true")
+    assert answer.status_code == 200 and 'id="match-live"' in answer.content.decode()
+    read = [q["sql"] for q in done.captured_queries if q["sql"].startswith("SELECT")]
+    assert sum(' FROM "core_match"' in sql for sql in read) == 1, read
+    assert sum(' FROM "core_seat"' in sql for sql in read) == 1, read

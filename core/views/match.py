@@ -15,6 +15,7 @@ from core.models import ChatMessage, Match, Profile
 from core.move_requests import read_move
 from core.rendering import match_context, render_live
 from core.services import Refused, live
+from core.services.errors import NotAMember
 from core.services.matches import play_move_of
 from core.services.notify import chat_posted
 from core.services.queries import seat_of
@@ -72,17 +73,27 @@ def _feedback(request, match_id: int, message: str, status: int, done: live.Snap
 
 @require_POST
 def match_move(request, pk):
-    match = _visible_match(request, pk)
+    """A move from the page. A player's move goes straight to the service, which reads the match
+    and its seats under the row lock anyway; who may see the table is asked only of someone the
+    service finds unseated (or who sent no readable move), so a private table stays a 404 to
+    strangers without costing every move two more queries."""
     if not request.user.is_authenticated:
+        _visible_match(request, pk)
         return HttpResponse(format_html('<p class="feedback error">{}</p>', "Log in to play."), status=403)
     asked = read_move(request.POST)
     if isinstance(asked, str):
-        return _feedback(request, match.pk, asked, 400)
+        _visible_match(request, pk)
+        return _feedback(request, pk, asked, 400)
     try:
-        done = play_move_of(match.pk, request.user, *asked)
+        done = play_move_of(pk, request.user, *asked)
+    except Match.DoesNotExist:
+        raise Http404("No such table, or it is private.") from None
+    except NotAMember as exc:
+        _visible_match(request, pk)
+        return _feedback(request, pk, exc.message, exc.status)
     except Refused as exc:
-        return _feedback(request, match.pk, exc.message, exc.status)
-    return _feedback(request, match.pk, "", 200, done=done)
+        return _feedback(request, pk, exc.message, exc.status)
+    return _feedback(request, pk, "", 200, done=done)
 
 
 def _can_chat(match: Match, user) -> bool:
