@@ -9,7 +9,8 @@ with the seed, so every strength sits in every seat equally often. The hard bot 
 site uses both; iterations alone make a run repeatable). A win is rank 1 (shared first places
 count; ``outright_win_share`` counts only sole first places), or ``Result.won`` in solo and
 co-operative games. Prints one JSON line: per strength the
-seats played, win share, mean points, decision time p50/p99 in ms, and whether that bot still
+seats played, win share, mean points, decision time p50/p99/max in ms (and, with ``--seconds``,
+how many decisions took longer than that: the hard bot's stated bound), and whether that bot still
 saw the real state (a bot from before the view contract, in a game without determinize); ``golden_lodge_claims``
 where the game has a Golden Lodge (Kavango). Examples (the issue's lines):
 
@@ -120,6 +121,8 @@ def main() -> None:
                 "sees_hidden_state": peeks(bots[level], game),
                 "decision_ms_p50": round(1000 * percentile(timings[level], 0.5), 2) if timings[level] else None,
                 "decision_ms_p99": round(1000 * percentile(timings[level], 0.99), 2) if timings[level] else None,
+                "decision_ms_max": round(1000 * max(timings[level]), 2) if timings[level] else None,
+                "decisions_over_seconds": sum(t > args.seconds for t in timings[level]) if args.seconds else None,
             }
             for level in sorted(seated)
         },
