@@ -118,11 +118,13 @@ class Innkeeper(Bot):
 
     def _decide(self, game, state, seat, rng, look_ahead):
         """The move for ``seat``; with ``look_ahead``, a solo build is chosen by playing the
-        best few on to the next turn (:meth:`_look_ahead`), otherwise by this turn alone."""
-        moves = game.legal_moves(state, seat)
+        best few on to the next turn (:meth:`_look_ahead`), otherwise by this turn alone. The
+        legal moves are listed only where the choice is among them (placing a tile and checking
+        guests in are worked out from the lodge)."""
         phase = state["phase"]
         lodge = state["lodges"][seat]
         if phase == "build" or phase in ("start_amenity", "lift_amenity"):
+            moves = game.legal_moves(state, seat)
             takes = [m for m in moves if m["type"] in ("take_room", "take_amenity")]
             if not takes:
                 return next(m for m in moves if m["type"] == "pass")
@@ -143,6 +145,7 @@ class Innkeeper(Bot):
             sources = game._guest_sources(state, lodge)
             _value, plan = self._best_check_ins(game, state, seat, self._appraise(state, lodge), sources, rng)
             return plan[0] if plan else {"type": "done"}
+        moves = game.legal_moves(state, seat)
         if phase in ("valet", "extra_valet", "lift_discard"):
             # The valet takes the guest with most promise (see Appraisal.spot_worth); the ski
             # lift's discard is the one with least.
@@ -197,10 +200,10 @@ class Innkeeper(Bot):
         decision's ``memo`` (see :meth:`_best_take`), a room taken goes to the place it names:
         the place the bot would choose for it, without working it out again."""
         trial = game.apply(copy_json(state), seat, dict(move), rng)
+        turns = trial["lodges"][seat]["turns"]
         if memo is not None and move["type"] == "take_room":
             floor, col = memo[self._kind(state, move)][1]
             trial = game.apply(trial, seat, {"type": "place", "floor": floor, "col": col}, rng)
-        turns = trial["lodges"][seat]["turns"]
         while not trial["over"] and trial["lodges"][seat]["turns"] == turns:
             trial = game.apply(trial, seat, self._decide(game, trial, seat, rng, look_ahead=False), rng)
         if trial["over"]:

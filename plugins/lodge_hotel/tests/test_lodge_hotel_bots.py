@@ -364,3 +364,33 @@ def test_the_innkeeper_keeps_no_appraisals_between_decisions():
     state = _started(3, 4)
     bot.choose(GAME, state, 0, random.Random(0))
     assert bot._appraisals == {}
+
+
+def test_a_look_ahead_sample_places_its_room_as_the_place_decision_would():
+    """A look-ahead sample places the room it took where the decision's own judgement of that
+    room put it, instead of deciding the place again: the worth it finds is the one the place
+    decision gives, also when the placing itself ends the turn (no guest shown can check in
+    beside the lodge's only room, red, and no token is left) and the sample plays on from the
+    next turn, not the one after."""
+    bot = Innkeeper()
+    state = _started(5, 4)
+    put_lodge(state, 0, {(1, 1): "red", (2, 1): "Ski Repair"})
+    state["lodges"][0].update(valet=[], tokens=0)
+    # Guests of three colours other than red and the colour of the room the ski lift takes
+    # next, so that at most one guest leaves with it and the turn ends there.
+    lifted = ROOMS[[r for r in state["display"][state["lift"] - 1] if r][-1]]
+    a, b, c = [color for color in ("blue", "green", "purple", "yellow") if color != lifted][:3]
+    _show_guests(state, [guest_with((a, b), 1), guest_with((b, c), 1), guest_with((a, c), 1), guest_with((a, b), 2)])
+    takes = [m for m in GAME.legal_moves(state, 0) if m["type"] == "take_room"]
+    memo = {}
+    bot._best_take(GAME, state, 0, takes, random.Random(0), memo)
+    ended = 0
+    for take in {bot._kind(state, t): t for t in takes}.values():
+        floor, col = memo[bot._kind(state, take)][1]
+        placed = GAME.apply(GAME.apply(copy.deepcopy(state), 0, dict(take), random.Random(1)), 0,
+                            {"type": "place", "floor": floor, "col": col}, random.Random(1))
+        ended += placed["lodges"][0]["turns"] == state["lodges"][0]["turns"] + 1
+        for seed in range(2):
+            assert bot._next_turn_value(GAME, state, 0, take, random.Random(seed), memo) == \
+                bot._next_turn_value(GAME, state, 0, take, random.Random(seed))
+    assert ended
