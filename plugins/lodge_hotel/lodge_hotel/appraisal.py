@@ -81,7 +81,7 @@ class Appraisal:
     where they can be, which the garbage collector soon stops looking at.
     """
 
-    __slots__ = ("bot", "rules", "cells", "_grid", "guest_points", "amenities", "free", "opens",
+    __slots__ = ("bot", "rules", "cells", "_grid", "guest_points", "_amenities", "free", "opens",
                  "_places", "_points", "_value", "_future", "fits", "half_fits", "built_on", "check_ins",
                  "room_spots")
 
@@ -93,8 +93,7 @@ class Appraisal:
         self._grid = None
         grid = self.grid
         self.guest_points = sum(GUEST_POINTS + floor_bonus(guest, pos[0]) for pos, _tile, guest in cells if guest)
-        self.amenities = tuple([cls._amenity(bot, rules, grid, pos, tile) for pos, tile, guest in cells
-                                if not guest and tile in AMENITY_BY_ID])
+        self._amenities = None  # worked out when first asked for: a valet's choice needs none
         self.free = free_rooms(grid)
         self.opens = {pos: _opens(grid, pos) for pos in self.free}
         self._start()
@@ -104,6 +103,14 @@ class Appraisal:
     def _amenity(bot, rules, grid, pos, tile):
         return (pos, tile, AMENITY_BY_ID[tile]["rule"]["kind"], am.progress(tile, pos, grid),
                 bot._reachable(rules, tile, pos, grid))
+
+    @property
+    def amenities(self):
+        if self._amenities is None:
+            bot, rules, grid = self.bot, self.rules, self.grid
+            self._amenities = tuple([self._amenity(bot, rules, grid, pos, tile) for pos, tile, guest in self.cells
+                                     if not guest and tile in AMENITY_BY_ID])
+        return self._amenities
 
     @property
     def grid(self):
@@ -158,7 +165,7 @@ class Appraisal:
                 opens[n] = _opens(grid, n)
         if is_room:
             opens[pos] = _opens(grid, pos)
-        child.amenities = tuple(amenities)
+        child._amenities = tuple(amenities)
         return child
 
     def checked_in(self, cells, pos, room, guest):
@@ -171,7 +178,7 @@ class Appraisal:
                 need = AMENITY_BY_ID[a[1]]["rule"]["min"]
                 a = (a[0], a[1], a[2], min(1.0, (round(a[3] * need) + 1) / need), a[4])
             amenities.append(a)
-        child.amenities = tuple(amenities)
+        child._amenities = tuple(amenities)
         free = child.free = dict(self.free)
         color, partners, _colors = free.pop(pos)
         for n in partners:  # its empty neighbours of another colour lose it as a partner

@@ -278,8 +278,8 @@ class Innkeeper(Bot):
         guests_follow = state["phase"] in ("build", "place") and \
             (state["holding"] or {}).get("back", "build") == "build"
         sources = self._turn_sources(state, lodge) if guests_follow else []
-        return [(self._best_check_ins(game, state, seat, self._built(seen, spot, tile), sources, None)[0], spot)
-                for spot in spots]
+        turn = self._turn(state, seat, sources)
+        return [(self._best_plan(game, state, self._built(seen, spot, tile), turn, None)[0], spot) for spot in spots]
 
     def _turn_sources(self, state, lodge):
         """The guests a build lets in this turn: any display guest (not at level 8) and every
@@ -292,11 +292,27 @@ class Innkeeper(Bot):
         """The check-ins (as moves, display guest first) that leave the lodge ``seen``
         appraises worth most, and that worth. At most one display guest and one valet guest
         (two valet guests at level 8) check in, each in any room that fits it when its turn
-        comes. A plan is worked out as its steps (source, index, place) and its lodge."""
+        comes."""
+        value, steps = self._best_plan(game, state, seen, self._turn(state, seat, sources), rng)
+        return value, [{"type": "guest", "source": kind, "index": index, "floor": f, "col": c}
+                       for kind, index, (f, c) in steps]
+
+    def _turn(self, state, seat, sources):
+        """What the check-ins of this turn depend on besides the lodge: the display and valet
+        guests that may check in (``sources``, within this turn's allowances), how many valet
+        guests may, the turns left after this one, and the display's and the valet's guests as
+        (index, guest)."""
         display_left, valet_left = self._allowances(state)
         display = [s for s in sources if s[0] == "display"] if display_left > 0 else []
         valet = [s for s in sources if s[0] == "valet"] if valet_left > 0 else []
-        turns = self._turns_after(state, seat)
+        shown = [(i, g) for i, g in enumerate(state["guest_display"]) if g]
+        waiting = list(enumerate(state["lodges"][seat]["valet"]))
+        return display, valet, valet_left, self._turns_after(state, seat), shown, waiting
+
+    def _best_plan(self, game, state, seen, turn, rng):
+        """The check-ins this ``turn`` (see :meth:`_turn`) that leave the lodge ``seen``
+        appraises worth most, as steps (source, index, place), and that worth."""
+        display, valet, valet_left, turns, shown, waiting = turn
         plans = [((), seen)]
         for source in display:
             plans += self._check_in(game, state, (), seen, source)
@@ -309,17 +325,13 @@ class Innkeeper(Bot):
                     if index != first:
                         shifted = (kind, index - (index > first), guest)
                         plans += self._check_in(game, state, steps, g, shifted)
-        shown = [(i, g) for i, g in enumerate(state["guest_display"]) if g]
-        waiting = list(enumerate(state["lodges"][seat]["valet"]))
         best = None
         for steps, after in plans:
             value = self._plan_value(after, steps, turns, shown, waiting)
             tie = rng.random() if rng is not None else 0.0
             if best is None or (value, tie) > best[0]:
                 best = ((value, tie), steps)
-        moves = [{"type": "guest", "source": kind, "index": index, "floor": f, "col": c}
-                 for kind, index, (f, c) in best[1]]
-        return best[0][0], moves
+        return best[0][0], best[1]
 
     def _allowances(self, state):
         """How many display and valet guests may still check in this turn (a turn being planned
@@ -391,7 +403,12 @@ class Innkeeper(Bot):
         cells = seen.cells
         i = next(i for i, cell in enumerate(cells) if cell[0] == pos)
         room = cells[i][1]
-        return seen.checked_in(cells[:i] + ((pos, room, guest),) + cells[i + 1:], pos, room, guest)
+        cells = cells[:i] + ((pos, room, guest),) + cells[i + 1:]
+        kept = self._appraisals[seen.rules]
+        found = kept.get(cells)
+        if found is None:  # kept, for the next check-in of the turn to find
+            found = kept[cells] = seen.checked_in(cells, pos, room, guest)
+        return found
 
     def _lodge_value(self, state, seat, seen, turns):
         """What the lodge ``seen`` appraises is worth with no more check-ins this turn (see
