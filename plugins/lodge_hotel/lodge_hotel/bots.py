@@ -16,7 +16,10 @@ So near the end it builds for guests it can check in now, and early it builds fo
 It spends a refresh token when clearing a level of the room display promises a clearly better
 turn (judged on refills of its own imagined bag). In solo it looks one turn further: its best
 few rooms, and then places for the room taken, are each played on to the next turn on copies
-of the state it was given, and the one whose next turn promises most is chosen.
+of the state it was given, and the one whose next turn promises most is chosen. For the
+search bot it offers a rollout self without that look-ahead and those few rooms or places as
+the moves worth searching. Each lodge it judges is appraised once a decision, grown from the
+lodge one tile or guest before it (:mod:`lodge_hotel.appraisal`).
 """
 
 from __future__ import annotations
@@ -87,11 +90,44 @@ class Innkeeper(Bot):
     #: Plies a search rollout plays (about two turns) before :meth:`interim_scores` judges it.
     search_horizon = 12
 
-    def __init__(self):
-        # Lodges judged lately, by level rules and cells (see _appraise), and fill chances by
-        # (partner colours, unbuilt place beside, turns) (see _fill_chance).
+    def __init__(self, look_ahead: bool = True):
+        #: Whether a solo build and place are chosen by playing the best few on to the next turn.
+        self.look_ahead = look_ahead
+        # Lodges judged for the decision at hand, by level rules and cells (see _appraise), and
+        # fill chances by (partner colours, unbuilt place beside, turns) (see _fill_chance).
         self._appraisals: dict[tuple, dict[tuple, Appraisal]] = {}
         self._fill_chances: dict[tuple, float] = {}
+        self._quick = None
+
+    def rollout_bot(self):
+        """For the search bot's rollouts: this Innkeeper without its solo look-ahead. A
+        look-ahead build costs a rollout ply many plain ones, so a rollout of plain plies
+        leaves the search many more iterations for the same budget, while the
+        search's own move and shortlist (:meth:`root_moves`) still come from the whole bot."""
+        if self._quick is None:
+            self._quick = Innkeeper(look_ahead=False) if self.look_ahead else self
+        return self._quick
+
+    def root_moves(self, game, state, seat, rng):
+        """The search bot's shortlist at a solo build or place: the few rooms (or places) the
+        look-ahead would weigh, best by this turn alone (``LOOK_AHEAD_BUILDS`` rooms of
+        different levels or colours, ``LOOK_AHEAD_PLACES`` places), so its iterations go to the
+        moves worth telling apart. None elsewhere: every move stays open."""
+        if not state["solo"] or seat not in game.to_act(state):
+            return None
+        if state["phase"] == "build":
+            takes = [m for m in game.legal_moves(state, seat) if m["type"] == "take_room"]
+            if not takes:
+                return None
+            memo = {}
+            self._best_take(game, state, seat, takes, rng, memo)
+            return self._candidates(state, takes, rng, memo)
+        held = state["holding"]
+        if state["phase"] == "place" and held["kind"] == "room" and held["back"] == "build":
+            take = {"type": "take_room", "level": held["level"], "slot": held["slot"]}
+            places = sorted(self._place_values(game, state, seat, take), reverse=True)[:self.LOOK_AHEAD_PLACES]
+            return [{"type": "place", "floor": f, "col": c} for _value, (f, c) in places]
+        return None
 
     def interim_scores(self, state):
         """What each lodge may end the game with, by the Innkeeper's own judgement (points now
@@ -110,7 +146,7 @@ class Innkeeper(Bot):
 
     def choose(self, game, state, seat, rng):
         try:
-            return self._decide(game, state, seat, rng, look_ahead=True)
+            return self._decide(game, state, seat, rng, look_ahead=self.look_ahead)
         finally:
             # The lodges judged for this decision are not kept for the next: few of them come
             # up again, and thousands kept make the garbage collector's rounds slow.
@@ -165,19 +201,24 @@ class Innkeeper(Bot):
         imagined bags, never the real ones), the bot playing its own moves without looking
         ahead; each is worth the best next build on average (the final score if the game ends).
         """
+        best = None
+        for take in self._candidates(state, takes, rng, memo):
+            total = sum(self._next_turn_value(game, state, seat, take, random.Random(rng.getrandbits(32)), memo)
+                        for _ in range(self.LOOK_AHEAD_SAMPLES))
+            if best is None or total > best[0]:
+                best = (total, take)
+        return best[1]
+
+    def _candidates(self, state, takes, rng, memo):
+        """The ``LOOK_AHEAD_BUILDS`` best room takes by this turn alone (``memo``, see
+        :meth:`_best_take`), one per level and colour, ties broken at random."""
         ranked = sorted(((memo[self._kind(state, t)][0], rng.random(), i) for i, t in enumerate(takes)), reverse=True)
         candidates, seen = [], set()
         for _value, _tie, i in ranked:
             if self._kind(state, takes[i]) not in seen and len(candidates) < self.LOOK_AHEAD_BUILDS:
                 seen.add(self._kind(state, takes[i]))
                 candidates.append(takes[i])
-        best = None
-        for take in candidates:
-            total = sum(self._next_turn_value(game, state, seat, take, random.Random(rng.getrandbits(32)), memo)
-                        for _ in range(self.LOOK_AHEAD_SAMPLES))
-            if best is None or total > best[0]:
-                best = (total, take)
-        return best[1]
+        return candidates
 
     def _look_ahead_place(self, game, state, seat, take, rng):
         """Where to place the room in hand, judged like the room itself (:meth:`_look_ahead`):

@@ -15,6 +15,7 @@ from lodge_hotel.testing import AMENITY_ID, GAME, Runner, build_lodge, guest_wit
 
 from core.engine import RandomBot, playout
 from core.engine.bots import decide
+from core.engine.strengths import hard
 from core.engine.testing_bots import check_determinize
 
 
@@ -394,3 +395,38 @@ def test_a_look_ahead_sample_places_its_room_as_the_place_decision_would():
             assert bot._next_turn_value(GAME, state, 0, take, random.Random(seed), memo) == \
                 bot._next_turn_value(GAME, state, 0, take, random.Random(seed))
     assert ended
+
+
+def test_the_search_rolls_out_with_the_innkeeper_without_its_look_ahead():
+    """The hard bot's rollouts are played by the Innkeeper without its solo look-ahead (a
+    look-ahead build costs a rollout ply many plain ones), while the search's own move still
+    comes from the whole Innkeeper."""
+    bot = Innkeeper()
+    search = hard(GAME, bot)
+    assert search.rollout is bot.rollout_bot() and search.heuristic is bot
+    assert search.rollout.look_ahead is False and search.rollout.rollout_bot() is search.rollout
+    state = _started(3, 4)
+    assert search.rollout.choose(GAME, state, 0, random.Random(4)) == \
+        bot._decide(GAME, state, 0, random.Random(4), look_ahead=False)
+
+
+def test_the_search_weighs_the_rooms_and_places_the_look_ahead_would():
+    """At a solo build the search's shortlist is the Innkeeper's best few rooms of different
+    levels or colours (its own best among them); at the place that follows, its best few
+    places; in a game of several players every move stays open."""
+    bot = Innkeeper()
+    state = _started(3, 4)
+    takes = [m for m in GAME.legal_moves(state, 0) if m["type"] == "take_room"]
+    shortlist = bot.root_moves(GAME, state, 0, random.Random(1))
+    kinds = [bot._kind(state, m) for m in shortlist]
+    assert len(kinds) == len(set(kinds)) == min(bot.LOOK_AHEAD_BUILDS, len({bot._kind(state, t) for t in takes}))
+    best = max(bot._best_place(GAME, state, 0, t)[0] for t in takes)
+    assert any(bot._best_place(GAME, state, 0, m)[0] == best for m in shortlist)
+    table = Runner(state, seed=3)
+    table.play(0, shortlist[0])
+    places = bot.root_moves(GAME, table.state, 0, random.Random(1))
+    take = {"type": "take_room", "level": shortlist[0]["level"], "slot": shortlist[0]["slot"]}
+    worth = {spot: value for value, spot in bot._place_values(GAME, table.state, 0, take)}
+    best_places = sorted(worth.values(), reverse=True)[:bot.LOOK_AHEAD_PLACES]
+    assert sorted((worth[(m["floor"], m["col"])] for m in places), reverse=True) == best_places
+    assert bot.root_moves(GAME, new(2, seed=5), 0, random.Random(1)) is None
