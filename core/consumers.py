@@ -34,6 +34,7 @@ from core.engine import MalformedMove
 from core.engine.fields import MAX_MOVE_CHARS, load_move
 from core.move_requests import STALE_UNSAID, read_move
 from core.services import Refused, live, queries, submit_move
+from core.services.badges import badge_html
 from core.services.notify import (
     LOBBY_GROUP,
     match_group,
@@ -407,16 +408,13 @@ class PortalConsumer(Socket):
             await self.user_update({})
 
     async def user_update(self, event):
-        html = await in_thread(self._render_badge)()
+        """The publisher rendered this user's badge once for all their sockets; a socket renders
+        its own only when it opens (and when the page asks again)."""
+        html = event.get("html")
+        if html is None:
+            html = await in_thread(badge_html)(self.user.pk)
         await self.send(text_data=html)
 
     async def lobby_update(self, event):
         if LOBBY_GROUP in self.groups_joined:
             await self.send(text_data=await lobby.tables_html(event.get("change"), self.user))
-
-    def _render_badge(self):
-        count = 0
-        if self.user is not None and self.user.is_authenticated:
-            count = len(queries.matches_awaiting(self.user))
-        return render_to_string("core/_turn_badge.html", {"your_turn_count": count, "oob": True,
-                                                          "user": self.user})

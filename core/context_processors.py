@@ -1,13 +1,13 @@
-"""Context every page needs: the installed games and the "your turn" count for the nav bar."""
+"""Context every page needs: the installed games and the nav bar's badge ("your turn", rematches)."""
 
 
 def portal(request):
     from .plugins import registry
 
     user = getattr(request, "user", None)
-    your_turn = 0
+    context = {"installed_games": registry().games, "your_turn_count": 0, "rematch_invites": []}
     if user is not None and user.is_authenticated:
-        from .services.queries import matches_awaiting
+        from .services.badges import badge_context
 
-        your_turn = len(matches_awaiting(user))
-    return {"installed_games": registry().games, "your_turn_count": your_turn}
+        context.update(badge_context(user.pk))
+    return context

@@ -54,6 +54,11 @@ class Match(models.Model):
         default=0, help_text="Minutes (realtime) or days (correspondence) per move."
     )
     turn_deadline = models.DateTimeField(null=True, blank=True, db_index=True)
+    to_act = models.JSONField(
+        default=list, blank=True,
+        help_text="Seats to act now (none unless in play), kept with every change of the match so "
+                  "a player's 'your turn' count needs no game state.",
+    )
     revision = models.PositiveIntegerField(
         default=0, help_text="Changes of any kind so far (moves, seats, status): orders live frames."
     )

@@ -114,6 +114,33 @@ async def test_portal_socket_shows_the_your_turn_badge_live():
     await portal.disconnect()
 
 
+async def test_a_move_renders_each_users_badge_once_for_all_their_pages(monkeypatch):
+    """Bob has two pages open; after alice's move both show "Your turn: 1" and his rematch
+    invite, from one render, and neither socket reads the database for it."""
+    from core.services import badges, rematch
+
+    match, alice, alice_cookie, bob, bob_cookie = await started_table()
+    finished = await database_sync_to_async(create_table)(alice, "tictactoe", 2)
+    await database_sync_to_async(join_table)(finished.pk, bob)
+    for move in ({"type": "mark", "cell": c} for c in (0, 3, 1, 4, 2)):
+        seat = 0 if move["cell"] in (0, 1, 2) else 1
+        await database_sync_to_async(submit_move)(finished.pk, (alice, bob)[seat], move, None)
+    await database_sync_to_async(rematch.offer)(finished.pk, alice)
+    pages = [(await connect("/ws/portal/", bob_cookie))[0] for _ in range(2)]
+    for page in pages:
+        assert "invites you" in await receive_until(page, 'id="turn-badge"')
+    rendered = []
+    badge_html = badges.badge_html
+    monkeypatch.setattr(badges, "badge_html", lambda user_id: rendered.append(user_id) or badge_html(user_id))
+    await database_sync_to_async(submit_move)(match.pk, alice, {"type": "mark", "cell": 4}, 0)
+    for page in pages:
+        frame = await receive_until(page, "Your turn")
+        assert "Your turn: 1" in frame and "alice invites you" in frame
+    assert rendered.count(bob.pk) == 1, rendered
+    for page in pages:
+        await page.disconnect()
+
+
 async def test_reconnecting_socket_receives_the_current_board():
     match, alice, alice_cookie, bob, _ = await started_table()
     first, _, _ = await connect(f"/ws/match/{match.pk}/", alice_cookie)

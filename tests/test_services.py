@@ -100,3 +100,16 @@ def test_rematch_keeps_game_options_and_seats(ttt_match, alice, bob):
         submit_move(ttt_match.pk, user, {"type": "mark", "cell": cell}, version)
     again = offer(ttt_match.pk, bob)
     assert again.host == bob and again.status == Match.Status.OPEN and again.rematch_of_id == ttt_match.pk
+
+
+def test_every_change_records_the_seats_to_act_for_the_your_turn_count(ttt_match, alice, bob):
+    assert Match.objects.get(pk=ttt_match.pk).to_act == [0]
+    submit_move(ttt_match.pk, alice, {"type": "mark", "cell": 4}, 0)
+    assert Match.objects.get(pk=ttt_match.pk).to_act == [1]
+    from core.services.queries import matches_awaiting
+
+    assert matches_awaiting(bob.pk) == [ttt_match.pk] and matches_awaiting(alice.pk) == []
+    for seat, cell in ((bob, 0), (alice, 3), (bob, 1), (alice, 5)):
+        submit_move(ttt_match.pk, seat, {"type": "mark", "cell": cell}, None)
+    finished = Match.objects.get(pk=ttt_match.pk)
+    assert finished.status == Match.Status.FINISHED and finished.to_act == []

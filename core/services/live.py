@@ -33,10 +33,10 @@ from django.dispatch import Signal
 from django.utils import timezone
 
 from core.models import Match, Seat
-from core.plugins import registry
 from core.rendering import players_from, render_live
 
-from . import notify
+from . import badges, notify
+from .queries import seats_to_act
 
 log = logging.getLogger(__name__)
 
@@ -73,14 +73,9 @@ class Snapshot:
 
 
 def bot_due(match: Match, seats) -> bool:
-    """Whether a seat that a bot plays is to act now (so the scheduler has work)."""
-    if match.status != Match.Status.ACTIVE or match.state is None:
-        return False
-    game = registry().games.get(match.game_slug)
-    if game is None:
-        return False
-    to_act = game.to_act(match.state)
-    return any(s.position in to_act and s.plays_by_bot for s in seats)
+    """Whether a seat that a bot plays is to act now (so the scheduler has work), from the
+    match's seats to act as :func:`changed` records them."""
+    return any(s.position in match.to_act and s.plays_by_bot for s in seats)
 
 
 def attended(seats) -> bool:
@@ -102,26 +97,27 @@ def changed(match: Match, *, lobby: bool = False, save: bool = True, seats: tupl
             mover: int | None = None) -> Snapshot:
     """Record a change of ``match``; call it inside the transaction that holds the row lock.
 
-    Bumps the revision, notes whether a bot is due (so a restart finds the work again), and
-    after the commit publishes the frames, tells the seated users' badges, the lobby when
+    Bumps the revision, records the seats to act and whether a bot is due (so a restart finds
+    the work again), and after the commit publishes the frames, the seated users' badges, the lobby when
     ``lobby`` is set, and wakes the bots. With ``save=False`` the caller saves the match itself
     (one UPDATE per move instead of two). ``seats`` are the match's seats when the caller has
     already read them with :func:`seats_of` in this transaction.
     """
     seats = seats_of(match) if seats is None else seats
     match.revision += 1
+    match.to_act = sorted(seats_to_act(match))
     due = bot_due(match, seats)
     pace = bot_pace(seats) if due else 0.0
     people = attended(seats)
     match.bots_due_at = timezone.now() + timedelta(seconds=pace) if due else None
     if save:
-        match.save(update_fields=["revision", "bots_due_at", "updated_at"])
+        match.save(update_fields=["revision", "to_act", "bots_due_at", "updated_at"])
     snapshot = Snapshot(copy.copy(match), seats, mover)
     user_ids = [s.user_id for s in seats if s.user_id is not None]
 
     def after_commit():
         publish(snapshot)
-        notify.users_changed(user_ids)
+        badges.changed(user_ids)
         if lobby:
             notify.lobby_changed()
         if due:

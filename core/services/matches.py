@@ -116,7 +116,7 @@ def _still_seen(match: Match, position: int, seen: str) -> bool:
 
 
 #: What a move changes on the match row while the game goes on (a finish saves the whole row).
-MOVE_FIELDS = ["version", "state", "turn_deadline", "revision", "bots_due_at", "updated_at"]
+MOVE_FIELDS = ["version", "state", "to_act", "turn_deadline", "revision", "bots_due_at", "updated_at"]
 
 
 def apply_locked(match: Match, position: int, move: Any, by_bot: bool,

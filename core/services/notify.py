@@ -83,10 +83,6 @@ async def send_many_async(messages: list[tuple[str, dict]]) -> None:
         log.exception("could not notify %s", ", ".join(sorted({g for g, _ in messages})))
 
 
-def users_changed(user_ids: list[int]) -> None:
-    send_many([(user_group(uid), {"type": "user.update"}) for uid in user_ids])
-
-
 def lobby_changed() -> None:
     """Every lobby socket of every process re-shows the open tables; ``change`` tells one change
     from the next, so each process reads and renders the list once for all its sockets."""

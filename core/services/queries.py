@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from django.db.models import QuerySet
 
-from core.models import Match, Seat
+from core.models import Match, RematchInvite, Seat
 from core.plugins import registry
 
 
@@ -15,16 +15,13 @@ def seats_to_act(match: Match) -> set[int]:
     return set(game.to_act(match.state)) if game else set()
 
 
-def matches_awaiting(user) -> list[Match]:
-    """Active matches where ``user`` holds a seat that is to act now."""
-    waiting = []
+def matches_awaiting(user_id: int) -> list[int]:
+    """The ids of active matches where the user holds a seat that is to act now, from the seats
+    to act each match keeps (``Match.to_act``): no game state is read or parsed."""
     seats = Seat.objects.filter(
-        user=user, match__status=Match.Status.ACTIVE, bot_takeover=False, resigned=False
-    ).select_related("match")
-    for seat in seats:
-        if seat.position in seats_to_act(seat.match):
-            waiting.append(seat.match)
-    return waiting
+        user_id=user_id, match__status=Match.Status.ACTIVE, bot_takeover=False, resigned=False
+    ).values_list("match_id", "position", "match__to_act")
+    return [match_id for match_id, position, to_act in seats if position in (to_act or [])]
 
 
 def open_tables(user=None) -> QuerySet[Match]:
@@ -63,3 +60,13 @@ def seat_of(match: Match, user) -> Seat | None:
     if user is None or not user.is_authenticated:
         return None
     return match.seats.filter(user=user).first()
+
+
+def invites_for(user_id: int) -> list[RematchInvite]:
+    """Rematch invites the user has not answered, at tables still waiting for players."""
+    return list(
+        RematchInvite.objects.filter(user_id=user_id, answer=RematchInvite.Answer.PENDING,
+                                     table__status=Match.Status.OPEN)
+        .exclude(table__seats__user_id=user_id)  # seated through the table's own Join button
+        .select_related("table__host__profile")
+    )

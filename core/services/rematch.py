@@ -14,8 +14,9 @@ from django.db import transaction
 
 from core.models import Match, RematchInvite
 
-from . import notify
+from . import badges, notify
 from .errors import NotAllowed, Refused
+from .queries import invites_for
 from .tables import create_table, join_table
 
 
@@ -50,7 +51,7 @@ def offer(match_id: int, user) -> Match:
             for position, user_id in people
         )
         invited = [user_id for _position, user_id in people]
-        transaction.on_commit(lambda: notify.users_changed(invited))
+        transaction.on_commit(lambda: badges.changed(invited))
     return table
 
 
@@ -78,12 +79,7 @@ def pending_for(user) -> list[RematchInvite]:
     """Rematch invites this user has not answered, at tables still waiting for players."""
     if user is None or not user.is_authenticated:
         return []
-    return list(
-        RematchInvite.objects.filter(user=user, answer=RematchInvite.Answer.PENDING,
-                                     table__status=Match.Status.OPEN)
-        .exclude(table__seats__user=user)  # seated through the table's own Join button
-        .select_related("table__host__profile")
-    )
+    return invites_for(user.pk)
 
 
 def _pending(table_id: int, user) -> RematchInvite:
@@ -110,4 +106,4 @@ def _answer(invite: RematchInvite, answer: str) -> None:
             table.private = bool(table.rematch_of and table.rematch_of.private)
             table.save(update_fields=["private"])
             transaction.on_commit(notify.lobby_changed)
-        transaction.on_commit(lambda: notify.users_changed(seated))
+        transaction.on_commit(lambda: badges.changed(seated))

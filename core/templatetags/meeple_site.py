@@ -18,11 +18,3 @@ def others(seats, user) -> list[str]:
 @register.filter
 def open_seats(seats) -> int:
     return sum(1 for seat in seats if seat.is_empty)
-
-
-@register.simple_tag
-def pending_rematches(user) -> list:
-    """``{% pending_rematches user as invites %}``: rematch invites waiting for this user's answer."""
-    from core.services.rematch import pending_for
-
-    return pending_for(user)

@@ -23,7 +23,7 @@ def home(request):
         "tables": queries.open_tables(request.user)[:50],
         "live": queries.live_matches(),
         "mine": mine,
-        "awaiting": {m.pk for m in queries.matches_awaiting(request.user)} if request.user.is_authenticated else set(),
+        "awaiting": set(queries.matches_awaiting(request.user.pk)) if request.user.is_authenticated else set(),
     })
 
 

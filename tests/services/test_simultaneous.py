@@ -21,12 +21,26 @@ from tests.services.web import Browser, query
 pytestmark = pytest.mark.services
 
 BUTTON = re.compile(r'hx-post="/match/\d+/move/" hx-vals="([^"]*)"')
+FORM_TYPE = re.compile(r'<input type="hidden" name="type" value="(\w+)">')
+FIRST_OPTION = re.compile(r'<select name="(\w+)"><option value="(\d+)"')
 
 
 def offered(browser: Browser, match_id: int) -> list[dict]:
-    """The move buttons on this player's page: each {"move": "...", "version": n, "seen": "..."}."""
+    """The move buttons on this player's page: each {"move": "...", "version": n, "seen": "..."}
+    (a form's submit button carries only the version and basis: see :func:`form_move`)."""
     page = browser.get(f"/match/{match_id}/live/").body
-    return [json.loads(unescape(vals)) for vals in BUTTON.findall(page)]
+    return [fields for fields in map(json.loads, map(unescape, BUTTON.findall(page))) if "move" in fields]
+
+
+def form_move(browser: Browser, match_id: int) -> dict | None:
+    """The fields of the page's move form sent as it stands (each list at its first choice, no box
+    ticked), as a player who just presses its button sends them."""
+    page = browser.get(f"/match/{match_id}/live/").body
+    kind = FORM_TYPE.search(page)
+    if kind is None:
+        return None
+    fields = next(json.loads(unescape(v)) for v in BUTTON.findall(page))
+    return {**fields, "type": kind.group(1), **dict(FIRST_OPTION.findall(page))}
 
 
 def click_together(clicks: list[tuple[Browser, int, dict]]) -> list:
@@ -81,9 +95,12 @@ def test_two_picks_in_the_same_instant_both_apply(backend, portal, name, slug):
         again = [offered(b, match_id) for b in players]
         if all(again):
             break
-        only = next(n for n, found in enumerate(again) if found)
-        assert players[only].post(f"/match/{match_id}/move/", {k: str(v) for k, v in again[only][0].items()},
-                                  htmx=True).status == 200
+        forms = [form_move(b, match_id) for b in players]
+        only = next(n for n in range(len(players)) if again[n] or forms[n])
+        fields = again[only][0] if again[only] else forms[only]
+        answer = players[only].post(f"/match/{match_id}/move/", {k: str(v) for k, v in fields.items()},
+                                    htmx=True)
+        assert answer.status == 200, answer.body[:300]
     assert all(again), "every player picks again after the reveal"
     stored = moves_stored(backend, match_id)
     answers = click_together([(ann, match_id, again[0][0]), (ben, match_id, again[1][0])])
