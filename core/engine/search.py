@@ -26,6 +26,7 @@ heuristic's move.
 
 from __future__ import annotations
 
+import gc
 import json
 import math
 import random
@@ -97,13 +98,13 @@ class _Clock:
     decision. Without a deadline the clock is never read and no alarm is set, so a search on
     iterations alone repeats itself exactly."""
 
-    __slots__ = ("deadline", "cap", "longest", "in_step", "capping", "previous")
+    __slots__ = ("deadline", "cap", "longest", "in_step", "capping", "previous", "collecting")
 
     def __init__(self, seconds: float | None) -> None:
         self.deadline = None if seconds is None else time.perf_counter() + (1 - SLACK) * seconds
         self.cap = None if seconds is None else STEP_SHARE * seconds
         self.longest = 0.0
-        self.in_step = self.capping = False
+        self.in_step = self.capping = self.collecting = False
         self.previous: object = None
 
     def start(self) -> float:
@@ -121,17 +122,26 @@ class _Clock:
         return self.deadline is None or time.perf_counter() + self.longest <= self.deadline
 
     def arm(self) -> None:
-        """Set the alarm for the deadline, if there is one and the process lets us."""
-        if self.deadline is None or not _may_set_alarm():
+        """Set the alarm for the deadline, if there is one and the process lets us, and hold
+        the garbage collector's automatic runs until :meth:`disarm`: a full collection of a
+        worker's heap took about 0.1 s, and the alarm cannot ring inside one (Komodo decisions
+        ran 0.1-0.2 s past the deadline with all the CPU they wanted). What a search throws away
+        is JSON-shaped and acyclic, so reference counting frees it meanwhile."""
+        if self.deadline is None:
             return
-        self.previous = signal.signal(signal.SIGALRM, self._ring)
-        self._ring_at(self.deadline)
+        self.collecting = gc.isenabled()
+        gc.disable()
+        if _may_set_alarm():
+            self.previous = signal.signal(signal.SIGALRM, self._ring)
+            self._ring_at(self.deadline)
 
     def disarm(self) -> None:
         if self.previous is not None:
             signal.setitimer(signal.ITIMER_REAL, 0)
             signal.signal(signal.SIGALRM, self.previous)
             self.previous = None
+        if self.collecting:
+            gc.enable()
 
     @contextmanager
     def steps(self) -> Iterator[None]:

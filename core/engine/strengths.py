@@ -33,7 +33,9 @@ def hard(game: Game, base: Bot, iterations: int = HARD_ITERATIONS, seconds: floa
     self (one without look-ahead, say: a rollout ply then costs less of the budget, and fewer
     slow plies stand between the search and its deadline), else by ``base``. A heuristic bot may
     also help the search judge rollouts cut short: its ``interim_scores(state)`` (used before the
-    game's own) and ``search_horizon`` (plies before a rollout is cut)."""
+    game's own) and ``search_horizon`` (plies before a rollout is cut); and focus it: its
+    ``root_moves(game, state, seat, rng)``, a shortlist of its best few moves on an imagined
+    state, are the only ones (with its own move) the search's root considers."""
     offered = getattr(base, "rollout_bot", None)
     rollout = game.rollout_bot() or (offered() if callable(offered) else None) or base
     return SearchBot(

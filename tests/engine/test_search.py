@@ -413,3 +413,23 @@ def test_a_slow_heuristic_move_at_the_root_does_not_stop_the_search_where_rollou
     decide(SearchBot("higher_card", rollout=SlowFirst(), iterations=10**9, seconds=1.0), game, state, 0,
            rng_for("root", 1))
     assert len(calls) > 10
+
+
+def test_no_garbage_collection_runs_inside_a_timed_decision_and_it_is_back_on_after():
+    """A full collection cannot be cut by the alarm (it ran Komodo decisions 0.1-0.2 s late),
+    so a decision with a time budget holds it; one on iterations alone leaves it be."""
+    seen = []
+
+    class Watching(First):
+        def choose(self, game, situation, rng):
+            seen.append(gc.isenabled())
+            return super().choose(game, situation, rng)
+
+    game = HigherCard()
+    state = game.setup(2, {}, [{}, {}], rng_for("gc", 0))
+    assert gc.isenabled()
+    decide(SearchBot("higher_card", rollout=Watching(), iterations=20, seconds=1.0), game, state, 0, rng_for("gc", 1))
+    assert seen and not any(seen) and gc.isenabled()
+    seen.clear()
+    decide(SearchBot("higher_card", rollout=Watching(), iterations=20), game, state, 0, rng_for("gc", 1))
+    assert all(seen)
