@@ -11,8 +11,9 @@ decisions take longer than ``settings.BOT_INLINE_MS`` on average (Kavango's heur
 in the pool from then on: a profile of a server carrying five all-bot Kavango tables found a third
 of its Python time in those decisions, on the same GIL as every person's move.
 
-Bound: a hard decision takes at most ``HARD_SECONDS`` of search plus one rollout step in the
-worker; the caller waits at most ``settings.BOT_THINK_TIMEOUT`` (default 5 s, room for a cold
+Bound: a hard decision takes at most ``HARD_SECONDS`` in the worker, the heuristic's own move
+included (see :mod:`core.engine.strengths`: in a worker's main thread an alarm stops a step still
+running at the deadline); the caller waits at most ``settings.BOT_THINK_TIMEOUT`` (default 5 s, room for a cold
 worker to start) and otherwise plays the normal bot's move, so a bot seat never stalls a table.
 """
 

@@ -20,6 +20,7 @@ from functools import cache
 from . import amenities as am
 from .catalog import AMENITY_BY_ID, FLOORS, GUEST_BY_ID, GUEST_POINTS, ROOMS
 from .rules import ORTHOGONAL, floor_bonus, guest_colors
+from .rules.guests import places_among
 from .rules.lodge import place_of
 
 #: The amenity conditions that count guests: the only ones a check-in can change, and the only
@@ -224,19 +225,7 @@ class Appraisal:
         of the other colour beside them, as :func:`lodge_hotel.rules.guests.check_in_places`
         gives them."""
         if self._places is None:
-            empty = {p: entry[0] for p, entry in self.free.items()}
-            places: dict = {}
-            for pos, color in empty.items():
-                f, c = pos
-                for df, dc in ORTHOGONAL:
-                    other = empty.get((f + df, c + dc))
-                    if other:
-                        found = places.get((color, other))
-                        if found is None:
-                            places[(color, other)] = [pos]
-                        elif found[-1] != pos:
-                            found.append(pos)
-            self._places = places
+            self._places = places_among({p: entry[0] for p, entry in self.free.items()})
         return self._places
 
     def future_guests(self, turns):

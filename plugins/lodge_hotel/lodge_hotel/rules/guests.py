@@ -37,6 +37,12 @@ def check_in_places(grid) -> dict[tuple[str, str], list[tuple[int, int]]]:
         color = ROOMS.get(cell["tile"])
         if color and not cell["guest"]:
             free[pos] = color
+    return places_among(free)
+
+
+def places_among(free: dict[tuple[int, int], str]) -> dict[tuple[str, str], list[tuple[int, int]]]:
+    """:func:`check_in_places` from the empty rooms' colours by position (a bot that keeps
+    those asks this directly)."""
     places: dict[tuple[str, str], list[tuple[int, int]]] = {}
     for pos, color in free.items():
         f, c = pos
