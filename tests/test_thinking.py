@@ -97,3 +97,9 @@ def test_a_bot_that_decides_quickly_stays_inline(fresh_pool):
 def test_the_workers_run_nicer_than_the_web_process(fresh_pool):
     with override_settings(BOT_THINKER_NICE=3):
         assert thinking.pool().submit(os.nice, 0).result(timeout=60) == min(os.nice(0) + 3, 19)
+
+
+def test_a_worker_starts_with_its_registry_built_and_frozen_out_of_the_collectors_way(fresh_pool):
+    import gc
+
+    assert thinking.pool().submit(gc.get_freeze_count).result(timeout=60) > 10_000

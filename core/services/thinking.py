@@ -50,12 +50,12 @@ def think(game_slug: str, bot_name: str, state: State, seat: int, seed: int | st
     """The move bot ``bot_name`` makes for ``seat``, with the generator ``rng_for(seed, ply)``:
     the same move an inline ``decide`` with that generator would make (for a bot on an
     iteration budget). Top-level and argument-only, so a worker process can run it."""
-    registry = _ready()
+    registry = worker_registry()
     return decide(registry.bot(game_slug, bot_name), registry.game(game_slug), state, seat, rng_for(seed, ply))
 
 
-def _ready() -> Any:
-    """The worker's own game registry, built on its first task."""
+def worker_registry() -> Any:
+    """The worker's own game registry, built as the worker starts (:mod:`core.thinker`)."""
     global _worker_registry
     if _worker_registry is None:
         from core.plugins import build_registry, discover_apps
@@ -65,13 +65,13 @@ def _ready() -> Any:
 
 
 def warm_up() -> None:
-    """Start the workers and build their registries now (at process start, say), so the first
-    hard decision does not pay for it."""
+    """Start the workers now (at process start, say), so the first hard decision does not pay
+    for a worker's start and its registry."""
     pool().submit(_prepare)
 
 
 def _prepare() -> None:
-    _ready()
+    worker_registry()
 
 
 def pool() -> ProcessPoolExecutor:
