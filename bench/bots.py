@@ -24,6 +24,7 @@ where the game has a Golden Lodge (Kavango). Examples (the issue's lines):
 from __future__ import annotations
 
 import argparse
+import gc
 import json
 import statistics
 import sys
@@ -81,6 +82,7 @@ def main() -> None:
     parser.add_argument("--option", action="append", default=[], metavar="NAME=VALUE")
     args = parser.parse_args()
     registry = build_registry(discover_apps())
+    gc.freeze()  # as a thinking worker does once its registry is built (core/thinker.py)
     game = registry.game(args.slug)
     spec = args.seats.split(",")
     players = len(spec)
