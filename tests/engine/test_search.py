@@ -152,6 +152,18 @@ class Counting(HigherCard):
         return list(state["tricks"])
 
 
+class Judged(Counting):
+    """Counting that notes every standing it is asked to judge a rollout by."""
+
+    def __init__(self):
+        super().__init__()
+        self.judged = []
+
+    def interim_scores(self, state):
+        self.judged.append(state["tricks"])
+        return super().interim_scores(state)
+
+
 def test_rollouts_stop_at_the_horizon_where_the_game_has_interim_scores():
     game = Counting()
     state = game.setup(2, {}, [{}, {}], rng_for("horizon", 0))
@@ -275,14 +287,8 @@ def test_a_slow_rollout_step_does_not_carry_the_decision_past_its_budget():
 def test_a_rollout_the_clock_cuts_is_judged_by_interim_scores_instead_of_dropped():
     """No horizon is reached in this search; interim scores are asked for only because the
     clock stopped the rollout, whose iteration then counts instead of being thrown away."""
-    judged = []
-
-    class Judged(Counting):
-        def interim_scores(self, state):
-            judged.append(state["tricks"])
-            return super().interim_scores(state)
-
     game = Judged()
+    judged = game.judged
     state = game.setup(2, {}, [{}, {}], rng_for("cut", 0))
     bot = SearchBot("higher_card", rollout=Slow(0.05), iterations=10**9, seconds=0.3, horizon=1000)
     decide(bot, game, state, 0, rng_for("cut", 1))
@@ -378,14 +384,8 @@ def test_one_more_animal_housed_every_time_is_enough_for_a_team_search_to_move()
 def test_a_slow_rollout_decision_is_cut_at_its_cap_and_the_rollout_judged_where_it_stands():
     """Every rollout decision would take 0.3 s of a 0.4 s budget: cut at STEP_SHARE of it, each
     rollout is judged at once, and the search runs a dozen iterations instead of one."""
-    judged = []
-
-    class Judged(Counting):
-        def interim_scores(self, state):
-            judged.append(state["tricks"])
-            return super().interim_scores(state)
-
     game = Judged()
+    judged = game.judged
     state = game.setup(2, {}, [{}, {}], rng_for("cap", 0))
     bot = SearchBot("higher_card", rollout=Slow(0.3), heuristic=First(), iterations=10**9, seconds=0.4,
                     horizon=1000)
