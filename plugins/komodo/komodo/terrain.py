@@ -16,7 +16,6 @@ in the state.
 from __future__ import annotations
 
 from collections import OrderedDict
-from functools import lru_cache
 from types import MappingProxyType
 
 from .catalog import ANIMALS, ROCK, STARTER, TILES
@@ -110,22 +109,19 @@ _EDGES = sorted({edge for face in FACES.values() for edge in face.edges + face.f
 MEETS = {theirs: frozenset(e for e in _EDGES if _edges_meet(e, theirs)) for theirs in _EDGES}
 #: Each tile's edges in its four rotations.
 EDGES_OF = {tid: tuple(FACES[(tid, rot)].edges for rot in range(4)) for tid in TILE}
-#: How many maps back a tile's fits are looked for (each a tile laid since).
-INHERITED_GENERATIONS = 8
-
-
-@lru_cache(maxsize=1 << 16)
-def _rotations_fitting(tid: str, sides: tuple[tuple[int, str], ...]) -> tuple[int, ...]:
-    """The rotations in which ``tid`` meets the colour of a neighbour, for an empty spot whose
-    neighbours show ``sides`` (side index, facing edge). Spots look alike all over the map and
-    across games, so each answer is remembered."""
-    fitting = []
-    for rot, edges in enumerate(EDGES_OF[tid]):
-        for side, theirs in sides:
-            if edges[side] in MEETS[theirs]:
-                fitting.append(rot)
-                break
-    return tuple(fitting)
+#: Each tile's bit offset in a spot's fitting mask: bit ``TILE_BIT[tid] + rotation``.
+TILE_BIT = {tid: 4 * number for number, tid in enumerate(TILE)}
+#: For each side of an empty spot and the edge a neighbour shows there: a mask with the bit of
+#: every tile and rotation whose edge on that side meets it. A spot's mask ORs its sides' masks,
+#: so one pass over the frontier answers for every tile.
+FITTING = tuple(
+    {theirs: sum(1 << (TILE_BIT[tid] + rot) for tid in TILE for rot in range(4)
+                 if EDGES_OF[tid][rot][side] in MEETS[theirs])
+     for theirs in _EDGES}
+    for side in range(len(SIDES))
+)
+#: The rotations set in a tile's four bits of a mask.
+ROTATIONS = tuple(tuple(rot for rot in range(4) if bits >> rot & 1) for bits in range(16))
 
 
 class Layout:
@@ -143,18 +139,13 @@ class Layout:
     def __init__(self, items: tuple[tuple[str, str, int], ...], parent: Layout | None = None):
         self.items = items
         self._anchors: dict[int, tuple[int, int]] = {}
-        self._blocks: dict[int, list[tuple[int, int]]] = {}
+        self._blocks: dict[int, tuple[tuple[int, int], ...]] = {}
         self._enc_of: MappingProxyType | None = None
         self._terrain: MappingProxyType | None = None
-        self._frontier: list[tuple[int, int]] | None = None
-        self._sides: dict[tuple[int, int], tuple] = {}
-        self._near: dict[tuple[int, int], frozenset] = {}
-        self._fits: dict[str, list[tuple[int, int, int]]] = {}
-        self._spot_fits: dict[str, dict[tuple[int, int], tuple[int, ...]]] = {}
-        self._inherited: tuple[Layout, set] | None = None
+        self._frontier: tuple[tuple[int, int], ...] | None = None
+        self._spots: tuple[tuple[int, int, int], ...] | None = None
         self._connected: dict[tuple[int, int], bool] = {}
         self._cut: set[tuple[int, int]] | bool | None = None
-        self._empty: tuple[Enclosure, ...] | None = None
         if parent is not None:
             self._extend(parent, items[-1])
         else:
@@ -328,14 +319,10 @@ class Layout:
             for index, known in theirs.items():
                 if renumber[index] not in changed:
                     mine[renumber[index]] = known
-        around = {(x + dx, y + dy) for dx, dy, _m, _t in SIDES}
-        moved = around | {pos}
-        self._sides = {spot: sides for spot, sides in old._sides.items() if spot not in moved}
         if old._frontier is not None:
+            around = {(x + dx, y + dy) for dx, dy, _m, _t in SIDES}
             spots = (set(old._frontier) - {pos}) | {p for p in around if p not in self.faces}
-            self._frontier = sorted(spots, key=lambda p: (p[1], p[0]))
-        # where a tile fits changes only beside the new tile: the rest of the old answers stand
-        self._inherited = (old, moved)
+            self._frontier = tuple(sorted(spots, key=lambda p: (p[1], p[0])))
 
     # ---- blocks --------------------------------------------------------------------------
     def enc_index(self, bx: int, by: int) -> int | None:
@@ -348,7 +335,7 @@ class Layout:
         r = face.region_of[cy * 3 + cx]
         return None if r < 0 else self.node_enc[self.base[(x, y)] + r]
 
-    def blocks(self, index: int) -> list[tuple[int, int]]:
+    def blocks(self, index: int) -> tuple[tuple[int, int], ...]:
         found = self._blocks.get(index)
         if found is None:
             found = []
@@ -356,8 +343,12 @@ class Layout:
                 x, y = self._node_pos[node]
                 for i in self._node_face[node].region_cells[self._node_region[node]]:
                     found.append((3 * x + i % 3, 3 * y + i // 3))
-            self._blocks[index] = found
+            found = self._blocks[index] = tuple(found)
         return found
+
+    def tiles_of(self, index: int) -> set[tuple[int, int]]:
+        """Where the tiles lie that hold a block of an enclosure."""
+        return {self._node_pos[node] for node in self._members[index]}
 
     def anchor(self, index: int) -> tuple[int, int]:
         """The enclosure's top-left block."""
@@ -393,78 +384,42 @@ class Layout:
                     p = (x + dx, y + dy)
                     if p not in self.faces:
                         spots.add(p)
-            self._frontier = sorted(spots, key=lambda p: (p[1], p[0]))
+            self._frontier = tuple(sorted(spots, key=lambda p: (p[1], p[0])))
         return list(self._frontier)
 
-    def sides(self, spot: tuple[int, int]) -> tuple[tuple[int, str], ...]:
-        """For an empty spot: each neighbour's side index and the edge it shows the spot."""
-        found = self._sides.get(spot)
-        if found is None:
-            x, y = spot
-            faces = self.faces
-            found = self._sides[spot] = tuple(
-                (side, faces[(x + dx, y + dy)].facing[side])
-                for side, (dx, dy, _m, _t) in enumerate(SIDES) if (x + dx, y + dy) in faces)
-        return found
+    def spots(self) -> tuple[tuple[int, int, int], ...]:
+        """Every frontier spot, in frontier order, with the mask of the tiles and rotations
+        that meet a neighbour's colour there (see ``FITTING``). Kept as a tuple of plain
+        numbers, which the garbage collector stops tracking: a playout makes a map a ply."""
+        if self._spots is None:
+            faces, found = self.faces, []
+            for x, y in self.frontier():
+                mask = 0
+                for side, (dx, dy, _m, _t) in enumerate(SIDES):
+                    other = faces.get((x + dx, y + dy))
+                    if other is not None:
+                        mask |= FITTING[side][other.facing[side]]
+                found.append((x, y, mask))
+            self._spots = tuple(found)
+        return self._spots
 
-    def near(self, spot: tuple[int, int]) -> frozenset:
+    def near(self, spot: tuple[int, int]) -> set[int]:
         """Every enclosure a tile laid on an empty spot could join (any non-rock facing block)."""
-        found = self._near.get(spot)
-        if found is None:
-            x, y = spot
-            encs = set()
-            for dx, dy, _mine, theirs in SIDES:
-                npos = (x + dx, y + dy)
-                other = self.faces.get(npos)
-                if other is not None:
-                    encs |= {self.node_enc[self.base[npos] + other.region_of[b]]
-                             for b in theirs if other.region_of[b] >= 0}
-            found = self._near[spot] = frozenset(encs)
-        return found
+        x, y = spot
+        encs = set()
+        for dx, dy, _mine, theirs in SIDES:
+            npos = (x + dx, y + dy)
+            other = self.faces.get(npos)
+            if other is not None:
+                encs |= {self.node_enc[self.base[npos] + other.region_of[b]]
+                         for b in theirs if other.region_of[b] >= 0}
+        return encs
 
     def colour_fits(self, tid: str) -> list[tuple[int, int, int]]:
         """Every (x, y, rotation) on the frontier where ``tid`` joins the map along an edge and
         matches a neighbour's colour on at least one block, in frontier then rotation order."""
-        found = self._fits.get(tid)
-        if found is None:
-            by_spot = self._fits_by_spot(tid)
-            found = self._fits[tid] = [(x, y, rot) for y, x in sorted(by_spot)
-                                       for rot in by_spot[(y, x)]]
-        return found
-
-    def _fits_by_spot(self, tid: str) -> dict[tuple[int, int], tuple[int, ...]]:
-        """The rotations that fit ``tid`` at each frontier spot, keyed (row, column). Taken
-        from the last few maps before this one where known: only the spots beside a tile laid
-        since need working out again."""
-        found = self._spot_fits.get(tid)
-        if found is not None:
-            return found
-        earlier, moved, layout = None, set(), self
-        for _generation in range(INHERITED_GENERATIONS):
-            if layout._inherited is None:
-                break
-            layout, step = layout._inherited
-            moved |= step
-            earlier = layout._spot_fits.get(tid)
-            if earlier is not None:
-                break
-        if earlier is None:
-            spots = self.frontier()
-        else:
-            spots = [spot for spot in moved if spot not in self.faces and self.sides(spot)]
-            moved = {(y, x) for x, y in moved}
-            earlier = {spot: rots for spot, rots in earlier.items() if spot not in moved}
-        found = earlier or {}
-        for x, y in spots:
-            found[(y, x)] = _rotations_fitting(tid, self.sides((x, y)))
-        self._spot_fits[tid] = found
-        return found
-
-    def empty_enclosures(self) -> tuple[Enclosure, ...]:
-        """Every enclosure with no animal in it, shared by the boards of this map."""
-        if self._empty is None:
-            self._empty = tuple(Enclosure(i, self) for i in range(len(self.enc_terrain)))
-        return self._empty
+        bit = TILE_BIT[tid]
+        return [(x, y, rot) for x, y, mask in self.spots() for rot in ROTATIONS[mask >> bit & 15]]
 
     def connected_without(self, pos: tuple[int, int]) -> bool:
         """Whether the map stays in one piece without the tile at ``pos``: it does unless that
@@ -592,14 +547,16 @@ class Board:
         self._faces = layout.faces
         self.faces = MappingProxyType(layout.faces)
         self.tile_at = MappingProxyType(layout.tile_at)
-        # enclosures without animals are the layout's own (their animals an empty tuple)
-        self.enclosures = enclosures = list(layout.empty_enclosures())
+        # made per board, not kept with the layout: hundreds of remembered layouts holding
+        # thousands of small objects made every garbage collection walk them
+        self.enclosures = enclosures = [Enclosure(i, layout) for i in range(len(layout.enc_size))]
         for h in housed:
             index = layout.enc_index(h["x"], h["y"])
             if index is not None:
-                if not enclosures[index].animals:
-                    enclosures[index] = Enclosure(index, layout, [])
-                enclosures[index].animals.append(h)
+                enclosure = enclosures[index]
+                if not enclosure.animals:
+                    enclosure.animals = []
+                enclosure.animals.append(h)
         self._risky: set[tuple[int, int]] | None = None
 
     @property
@@ -635,27 +592,37 @@ class Board:
         next to enclosures of two different species needs the full check for merging them.
         """
         fits = self.layout.colour_fits(tid)
-        risky = self._risky_spots()
+        risky = self.risky_spots()
         if not risky:
             return list(fits)
         refused = {(x, y, rot) for x, y, rot in fits
                    if (x, y) in risky and self.check(tid, rot, x, y)[0] is not None}
         return [fit for fit in fits if fit not in refused] if refused else list(fits)
 
-    def _risky_spots(self) -> set[tuple[int, int]]:
+    def risky_spots(self) -> set[tuple[int, int]]:
         """Frontier spots next to two enclosures of one terrain housing different species: only
         there can a tile merge different species (a tile joins enclosures through one of its
-        own regions, which has one terrain)."""
+        own regions, which has one terrain). Only spots beside a tile of such an enclosure are
+        looked at."""
         if self._risky is None:
-            species = {e.index: e.species for e in self.enclosures if e.animals}
+            by_terrain: dict[str, dict[int, set[str]]] = {}
+            for e in self.enclosures:
+                if e.animals:
+                    by_terrain.setdefault(e.terrain, {})[e.index] = e.species
+            mixed = {index: found for group in by_terrain.values()
+                     if len(set().union(*group.values())) > 1 for index, found in group.items()}
             self._risky = set()
-            if len(set().union(*species.values())) > 1:
-                terrain = self.layout.enc_terrain
-                for spot in self.layout.frontier():
+            if mixed:
+                layout, terrain = self.layout, self.layout.enc_terrain
+                beside = {(x + dx, y + dy) for index in mixed for x, y in layout.tiles_of(index)
+                          for dx, dy, _m, _t in SIDES}
+                for spot in beside:
+                    if spot in self._faces:
+                        continue
                     near: dict[str, set[str]] = {}
-                    for e in self.layout.near(spot):
-                        if e in species:
-                            near.setdefault(terrain[e], set()).update(species[e])
+                    for e in layout.near(spot):
+                        if e in mixed:
+                            near.setdefault(terrain[e], set()).update(mixed[e])
                     if any(len(found) > 1 for found in near.values()):
                         self._risky.add(spot)
         return self._risky

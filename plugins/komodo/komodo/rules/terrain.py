@@ -7,7 +7,7 @@ from core.engine.fields import get_int, get_str
 from core.text import and_list
 
 from ..catalog import STARTER, TERRAINS
-from ..terrain import FACES, SIDES, key
+from ..terrain import FACES, ROTATIONS, SIDES, TILE_BIT, key
 from .common import BESIDE, TERRAIN_LETTERS, TILE_LIMIT, _tile_ids, _touch, who
 
 
@@ -55,13 +55,19 @@ def _placement_fields(move):
 
 def _placements(board, tiles, first=False):
     """Every legal place_tile move for these tiles (or just whether one exists), tile by tile,
-    spot by spot along the frontier, rotation by rotation."""
-    moves = []
+    spot by spot along the frontier, rotation by rotation: ``board.placements`` of each tile,
+    built as moves in one pass over the frontier, since a playout lists them almost every ply."""
+    if first:
+        return [True] if any(board.placements(tid) for tid in tiles) else []
+    spots, risky, moves = board.layout.spots(), board.risky_spots(), []
     for tid in tiles:
-        for x, y, rot in board.placements(tid):
-            if first:
-                return [True]
-            moves.append({"type": "place_tile", "tile": tid, "x": x, "y": y, "rotation": rot})
+        bit = TILE_BIT[tid]
+        moves += [
+            {"type": "place_tile", "tile": tid, "x": x, "y": y, "rotation": rot}
+            for x, y, mask in spots
+            for rot in ROTATIONS[mask >> bit & 15]
+            if not risky or (x, y) not in risky or board.check(tid, rot, x, y)[0] is None
+        ]
     return moves
 
 
