@@ -20,8 +20,7 @@ from functools import cache
 from . import amenities as am
 from .catalog import AMENITY_BY_ID, FLOORS, GUEST_BY_ID, GUEST_POINTS, ROOMS
 from .rules import ORTHOGONAL, floor_bonus, guest_colors
-from .rules.guests import places_among
-from .rules.lodge import place_of
+from .rules.lodge import place_of, places_among
 
 #: The amenity conditions that count guests: the only ones a check-in can change, and the only
 #: ones a room built without a guest cannot (it leaves every count of guests, and every place
@@ -222,7 +221,7 @@ class Appraisal:
     @property
     def places(self) -> dict:
         """For each (colour, other colour): the empty rooms of that colour with an empty room
-        of the other colour beside them, as :func:`lodge_hotel.rules.guests.check_in_places`
+        of the other colour beside them, as :func:`lodge_hotel.rules.lodge.check_in_places`
         gives them."""
         if self._places is None:
             self._places = places_among({p: entry[0] for p, entry in self.free.items()})

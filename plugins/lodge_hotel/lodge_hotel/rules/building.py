@@ -15,8 +15,8 @@ from ..catalog import (
 )
 from .lodge import (
     free_places,
-    grid_of,
     key,
+    lodge_facts,
     place_text,
     placement_spots,
     say,
@@ -30,9 +30,9 @@ class Building:
     A part of :class:`Lodge` (mixed in); methods call each other through ``self``.
     """
 
-    def _room_takes(self, state, lodge):
-        grid = grid_of(lodge)
-        places = free_places(grid)
+    def _room_takes(self, state, facts):
+        """The rooms of the display that fit the lodge ``facts`` reads (:class:`~.lodge.LodgeFacts`)."""
+        places = facts.free
         out = []
         for level in range(1, FLOORS + 1):
             if 6 in state["rules"] and level == state["lift"]:
@@ -43,7 +43,7 @@ class Building:
                 continue
             colour_rule = 4 in state["rules"]  # only then can a free place refuse a room
             for slot, room in enumerate(row):
-                if room and (not colour_rule or self._room_spots(state, grid, room, level, cols)):
+                if room and (not colour_rule or self._room_spots(state, facts, room, level, cols)):
                     out.append({"type": "take_room", "level": level, "slot": slot})
         return out
 
@@ -70,19 +70,20 @@ class Building:
             spots = fresh or spots
         return spots
 
-    def _amenity_takes(self, state, lodge):
-        grid = grid_of(lodge)
-        places = free_places(grid)
+    def _amenity_takes(self, state, facts):
+        """The amenities on display that fit the lodge ``facts`` reads (:class:`~.lodge.LodgeFacts`)."""
+        places = facts.free
         return [{"type": "take_amenity", "index": i} for i, a in enumerate(state["amenity_display"])
-                if self._amenity_spots(state, grid, a, places)]
+                if self._amenity_spots(state, facts, a, places)]
 
     def _held_spots(self, state, lodge):
         held = state["holding"]
-        grid = grid_of(lodge)
+        facts = lodge_facts(lodge)
+        places = facts.free
         if held["kind"] == "room":
             room = state["display"][held["level"] - 1][held["slot"]]
-            return self._room_spots(state, grid, room, held["level"])
-        return self._amenity_spots(state, grid, state["amenity_display"][held["index"]])
+            return self._room_spots(state, facts, room, held["level"], places[held["level"]])
+        return self._amenity_spots(state, facts, state["amenity_display"][held["index"]], places)
 
     def move_take_room(self, state, seat, move, rng):
         self._need(state, "build")
@@ -93,7 +94,8 @@ class Building:
             raise IllegalMove("There is no room in that place of the display.")
         if 6 in state["rules"] and level == state["lift"]:
             raise IllegalMove("Level 6: you may not take rooms from the ski lift's level.")
-        if not self._room_spots(state, grid_of(state["lodges"][seat]), room, level):
+        facts = lodge_facts(state["lodges"][seat])
+        if not self._room_spots(state, facts, room, level, facts.free[level]):
             raise IllegalMove(f"That room cannot go anywhere on floor {level} of your lodge.")
         state["holding"] = {"kind": "room", "level": level, "slot": slot, "back": "build"}
         state["phase"] = "place"
@@ -107,7 +109,8 @@ class Building:
         if index >= len(state["amenity_display"]):
             raise IllegalMove("There is no amenity in that place of the display.")
         amenity = state["amenity_display"][index]
-        if not self._amenity_spots(state, grid_of(state["lodges"][seat]), amenity):
+        facts = lodge_facts(state["lodges"][seat])
+        if not self._amenity_spots(state, facts, amenity, facts.free):
             raise IllegalMove("That amenity cannot go anywhere in your lodge.")
         state["holding"] = {"kind": "amenity", "index": index, "back": state["phase"]}
         state["phase"] = "place"
@@ -121,8 +124,8 @@ class Building:
 
     def move_pass(self, state, seat, move, rng):
         self._need(state, "build")
-        lodge = state["lodges"][seat]
-        if self._room_takes(state, lodge) or (not state["solo"] and self._amenity_takes(state, lodge)):
+        facts = lodge_facts(state["lodges"][seat])
+        if self._room_takes(state, facts) or (not state["solo"] and self._amenity_takes(state, facts)):
             raise IllegalMove("You must build a room or an amenity when you can.")
         say(state, f"{self._name(state, seat)} cannot build anything this turn.")
         self._begin_guests(state, seat, rng)

@@ -29,6 +29,7 @@ from .lodge import (
     guest_colors,
     guests_placed,
     key,
+    lodge_facts,
     lodge_score,
     rank_title,
     say,
@@ -135,14 +136,15 @@ class Lodge(Building, Guests, Displays, SkiLift, Views, Sampling, Game):
         lodge = state["lodges"][seat]
         moves: list[dict] = []
         if phase == "build":
-            moves += self._room_takes(state, lodge)
+            facts = lodge_facts(lodge)
+            moves += self._room_takes(state, facts)
             if not state["solo"]:
-                moves += self._amenity_takes(state, lodge)
+                moves += self._amenity_takes(state, facts)
             if not moves:
                 moves.append({"type": "pass"})
             moves += self._any_time_moves(state, lodge)
         elif phase in ("start_amenity", "lift_amenity"):
-            moves += self._amenity_takes(state, lodge)
+            moves += self._amenity_takes(state, lodge_facts(lodge))
         elif phase == "place":
             moves += [{"type": "place", "floor": f, "col": c} for f, c in self._held_spots(state, lodge)]
             moves.append({"type": "cancel"})

@@ -8,53 +8,27 @@ from core.text import ordinal
 
 from .. import amenities as am
 from ..catalog import (
-    COLORS,
     FLOORS,
     GUEST_BY_ID,
     GUEST_DISPLAY_SIZE,
     GUEST_POINTS,
+    GUESTS,
     GUESTS_TO_END,
-    ROOMS,
 )
 from .lodge import (
-    ORTHOGONAL,
-    grid_of,
+    check_in_places,
     guest_colors,
     guest_text,
     guests_placed,
     key,
+    lodge_facts,
     place_text,
     say,
     touch,
 )
 
-
-def check_in_places(grid) -> dict[tuple[str, str], list[tuple[int, int]]]:
-    """For each (colour, other colour): the empty rooms of that colour with an empty room of the
-    other colour beside them (orthogonally), which is all a check-in asks of a place."""
-    free = {}
-    for pos, cell in grid.items():
-        color = ROOMS.get(cell["tile"])
-        if color and not cell["guest"]:
-            free[pos] = color
-    return places_among(free)
-
-
-def places_among(free: dict[tuple[int, int], str]) -> dict[tuple[str, str], list[tuple[int, int]]]:
-    """:func:`check_in_places` from the empty rooms' colours by position (a bot that keeps
-    those asks this directly)."""
-    places: dict[tuple[str, str], list[tuple[int, int]]] = {}
-    for pos, color in free.items():
-        f, c = pos
-        for df, dc in ORTHOGONAL:
-            other = free.get((f + df, c + dc))
-            if other:
-                found = places.get((color, other))
-                if found is None:
-                    places[(color, other)] = [pos]
-                elif found[-1] != pos:  # two neighbours of one colour: listed once
-                    found.append(pos)
-    return places
+#: Each guest's two colours as a set (asked after every move: can the display be discarded?).
+_COLOR_SETS = {g["id"]: frozenset(g["colors"]) for g in GUESTS}
 
 
 class Guests:
@@ -64,12 +38,14 @@ class Guests:
     """
 
     def _guest_display_discardable(self, state):
+        """Whether the guest display is full and one colour is shown on every guest."""
         shown = state["guest_display"]
         if not all(shown):
             return False
-        common = set(COLORS)
-        for g in shown:
-            common &= set(guest_colors(g))
+        colors = _COLOR_SETS
+        common = colors[shown[0]]
+        for g in shown[1:]:
+            common = common & colors[g]
         return bool(common)
 
     def _guest_sources(self, state, lodge):
@@ -99,7 +75,7 @@ class Guests:
         sources = self._guest_sources(state, lodge)
         if not sources:
             return []
-        places = check_in_places(grid_of(lodge))
+        places = lodge_facts(lodge).places
         moves = []
         for source, index, guest in sources:
             for f, c in self.guest_spots(state, None, guest, places):
@@ -111,7 +87,7 @@ class Guests:
         sources = self._guest_sources(state, lodge)
         if not sources:
             return False
-        places = check_in_places(grid_of(lodge))
+        places = lodge_facts(lodge).places
         return any(self.guest_spots(state, None, guest, places) for _s, _i, guest in sources)
 
     def move_guest(self, state, seat, move, rng):
@@ -127,7 +103,7 @@ class Guests:
                 raise IllegalMove("Level 8: you may not place guests from the display.")
             raise IllegalMove(f"You cannot place that guest from the {source} now.")
         guest = found[0]
-        if (floor, col) not in self.guest_spots(state, grid_of(lodge), guest):
+        if (floor, col) not in self.guest_spots(state, None, guest, lodge_facts(lodge).places):
             a, b = guest_colors(guest)
             raise IllegalMove(
                 f"That guest needs an empty {a} room next to an empty {b} room "

@@ -2,7 +2,9 @@
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from functools import lru_cache
+from operator import itemgetter
 
 from core.text import ordinal
 
@@ -12,6 +14,7 @@ from ..catalog import (
     FLOORS,
     GUEST_BY_ID,
     GUEST_POINTS,
+    ROOMS,
     SOLO_RANKS,
 )
 
@@ -112,40 +115,81 @@ def draw_one(bag: list[str], rng) -> str | None:
 def placement_spots(grid: am.Grid, floor: int) -> list[int]:
     """Columns where a new tile may go on ``floor``: empty, sharing an edge with a tile, and
     (above the first floor) standing on a tile."""
-    return list(_placement_spots(frozenset(grid), floor))
+    return list(_free_places(frozenset(grid))[floor])
 
 
-def free_places(grid: am.Grid) -> dict[int, tuple[int, ...]]:
-    """:func:`placement_spots` for every floor at once (the lodge's shape read once)."""
-    taken = frozenset(grid)
-    return {floor: _placement_spots(taken, floor) for floor in range(1, FLOORS + 1)}
+def free_places(built) -> dict[int, tuple[int, ...]]:
+    """:func:`placement_spots` for every floor at once (the lodge's shape read once). ``built``:
+    the built places, as a grid or any collection of (floor, column)."""
+    return dict(_free_places(frozenset(built)))
 
 
 @lru_cache(maxsize=4096)
-def _placement_spots(taken: frozenset, floor: int) -> tuple[int, ...]:
+def _free_places(taken: frozenset) -> dict[int, tuple[int, ...]]:
     """Where tiles may go depends only on which places are built, and lodges grow through the
-    same shapes again and again, so each answer is remembered."""
+    same shapes again and again, so each answer is remembered (callers copy it)."""
     max_col = max((c for _f, c in taken), default=0)
-    cols = []
-    for c in range(1, max_col + 2):
-        if (floor, c) in taken:
-            continue
-        if floor > 1 and (floor - 1, c) not in taken:
-            continue
-        if any((floor + df, c + dc) in taken for df, dc in ORTHOGONAL):
-            cols.append(c)
-    return tuple(cols)
+    built: dict[int, set[int]] = {}
+    for f, c in taken:
+        built.setdefault(f, set()).add(c)
+    nothing: set[int] = set()
+    out = {}
+    for floor in range(1, FLOORS + 1):
+        here, below, above = built.get(floor, nothing), built.get(floor - 1, nothing), built.get(floor + 1, nothing)
+        out[floor] = tuple([c for c in range(1, max_col + 2) if c not in here
+                            and (floor == 1 or c in below)
+                            and (c in below or c in above or c - 1 in here or c + 1 in here)])
+    return out
+
+
+def check_in_places(grid) -> dict[tuple[str, str], list[tuple[int, int]]]:
+    """For each (colour, other colour): the empty rooms of that colour with an empty room of the
+    other colour beside them (orthogonally), which is all a check-in asks of a place."""
+    free = {}
+    for pos, cell in grid.items():
+        color = ROOMS.get(cell["tile"])
+        if color and not cell["guest"]:
+            free[pos] = color
+    return places_among(free)
+
+
+def places_among(free: dict[tuple[int, int], str]) -> dict[tuple[str, str], list[tuple[int, int]]]:
+    """:func:`check_in_places` from the empty rooms' colours by position (a bot that keeps
+    those asks this directly)."""
+    places: dict[tuple[str, str], list[tuple[int, int]]] = {}
+    beside = _BESIDE
+    for pos, color in free.items():
+        around = beside.get(pos) or _beside(pos)
+        for other_pos in around:
+            other = free.get(other_pos)
+            if other:
+                found = places.get((color, other))
+                if found is None:
+                    places[(color, other)] = [pos]
+                elif found[-1] != pos:  # two neighbours of one colour: listed once
+                    found.append(pos)
+    return places
+
+
+#: Each place's orthogonal neighbours, worked out once: check-in places are looked for around
+#: every empty room after every build and check-in.
+_BESIDE: dict[tuple[int, int], tuple[tuple[int, int], ...]] = {}
+
+
+def _beside(pos: tuple[int, int]) -> tuple[tuple[int, int], ...]:
+    f, c = pos
+    found = _BESIDE[pos] = tuple((f + df, c + dc) for df, dc in ORTHOGONAL)
+    return found
 
 
 def amenity_progress(lodge: dict) -> dict[tuple[int, int], float]:
     """Each amenity's place in the lodge and how far its condition is met now (1.0 = met).
 
     Views, scores, level goals, bots and search rollouts ask this of the same lodge many times
-    between two moves, and the answer depends only on the tiles and guests in it, so it is
-    remembered for recently seen lodges (a pure function of its argument: nothing about the
-    game is cached).
+    between two moves, so it is one of the :class:`LodgeFacts` worked out once for each
+    content of a lodge.
     """
-    return dict(_progress(tuple(sorted((k, c["tile"], c["guest"]) for k, c in lodge["cells"].items()))))
+    return dict(lodge_facts(lodge).progress)
 
 
 def completed_amenities(lodge: dict) -> dict[tuple[int, int], bool]:
@@ -153,14 +197,137 @@ def completed_amenities(lodge: dict) -> dict[tuple[int, int], bool]:
     return {pos: done >= 1.0 for pos, done in amenity_progress(lodge).items()}
 
 
+_TILE = itemgetter("tile")
+_GUEST = itemgetter("guest")
+
+
+def lodge_facts(lodge: dict) -> LodgeFacts:
+    """What the rules ask of the lodge's cells as they are now (see :class:`LodgeFacts`)."""
+    return LodgeFacts(lodge["cells"])
+
+
+class LodgeFacts(Mapping):
+    """What the rules ask of a lodge's cells: where tiles may go (``free``), where guests could
+    check in (``places``), how far each amenity is (``progress``) and, as a mapping, the grid
+    ``{(floor, column): cell}`` for the level rules that read the tiles themselves.
+
+    Between two changes to a lodge its legal moves, the handler of the move chosen and the turn
+    flow after it ask these again and again (a build's takes, the take, the places for the tile,
+    the place, then whether a guest can still check in), and random playouts and search
+    rollouts ask them every ply. So each answer is worked out once for each content of a lodge
+    and remembered by that content: where tiles may go by the cells' places alone, the rest by
+    places, tiles and guests. The cells are mutable JSON, and a lodge that changes is simply
+    asked by its new content, so nothing the state does later can reach an answer already
+    given; answers are built from the content, never from the state's own dicts, and are shared
+    by everyone asking about the same content, so they are read, never changed.
+
+    A reading is for the questions of one moment: it reads the tiles and guests when first
+    asked, so after the lodge changes, make a new one.
+    """
+
+    __slots__ = ("_cells", "_content")
+
+    def __init__(self, cells: dict) -> None:
+        self._cells = cells
+        self._content = None
+
+    @property
+    def free(self) -> dict[int, tuple[int, ...]]:
+        """:func:`free_places` of the lodge."""
+        return _free_of(tuple(self._cells))
+
+    @property
+    def _known(self) -> _Content:
+        if self._content is None:
+            cells = self._cells
+            inside = cells.values()
+            self._content = _content_of(tuple(cells), tuple(map(_TILE, inside)), tuple(map(_GUEST, inside)))
+        return self._content
+
+    @property
+    def places(self) -> dict[tuple[str, str], list[tuple[int, int]]]:
+        """:func:`check_in_places` of the lodge."""
+        return self._known.places
+
+    @property
+    def progress(self) -> tuple:
+        """(place, progress) of each amenity, in the order of the places' keys."""
+        return self._known.progress
+
+    @property
+    def grid(self) -> am.Grid:
+        return self._known.grid
+
+    def __getitem__(self, pos):
+        return self.grid[pos]
+
+    def __iter__(self):
+        return iter(self.grid)
+
+    def __len__(self) -> int:
+        return len(self._cells)
+
+    def __contains__(self, pos) -> bool:
+        return pos in self.grid
+
+    def items(self):
+        return self.grid.items()
+
+    def values(self):
+        return self.grid.values()
+
+
 @lru_cache(maxsize=4096)
-def _progress(cells: tuple) -> tuple:
-    grid = {}
-    for k, tile, guest in cells:
-        f, c = k.split(",")
-        grid[(int(f), int(c))] = {"tile": tile, "guest": guest}
-    return tuple((pos, am.progress(cell["tile"], pos, grid)) for pos, cell in grid.items()
-                 if cell["tile"] in AMENITY_BY_ID)
+def _free_of(keys: tuple) -> dict[int, tuple[int, ...]]:
+    known = _PLACES
+    return _free_places(frozenset([known.get(k) or place_of(k) for k in keys]))
+
+
+@lru_cache(maxsize=2048)
+def _content_of(keys: tuple, tiles: tuple, guests: tuple) -> _Content:
+    return _Content(keys, tiles, guests)
+
+
+class _Content:
+    """One content of a lodge (its cells' keys, tiles and guests, in the lodge's order) and the
+    answers :class:`LodgeFacts` gives about it, each worked out when first asked."""
+
+    __slots__ = ("_keys", "_tiles", "_guests", "_grid", "_places", "_progress")
+
+    def __init__(self, keys: tuple, tiles: tuple, guests: tuple) -> None:
+        self._keys, self._tiles, self._guests = keys, tiles, guests
+        self._grid = self._places = self._progress = None
+
+    def _cells(self):
+        """(key, tile, guest) for each cell, in the lodge's order."""
+        return zip(self._keys, self._tiles, self._guests, strict=True)
+
+    @property
+    def grid(self) -> am.Grid:
+        if self._grid is None:
+            known = _PLACES
+            self._grid = {known.get(k) or place_of(k): {"tile": tile, "guest": guest}
+                          for k, tile, guest in self._cells()}
+        return self._grid
+
+    @property
+    def places(self) -> dict[tuple[str, str], list[tuple[int, int]]]:
+        if self._places is None:
+            known = _PLACES
+            self._places = places_among({
+                known.get(k) or place_of(k): ROOMS[tile]
+                for k, tile, guest in self._cells()
+                if not guest and tile in ROOMS})
+        return self._places
+
+    @property
+    def progress(self) -> tuple:
+        if self._progress is None:
+            grid = {place_of(k): {"tile": tile, "guest": guest}
+                    for k, tile, guest in sorted(self._cells())}
+            self._progress = tuple((pos, am.progress(cell["tile"], pos, grid)) for pos, cell in grid.items()
+                                   if cell["tile"] in AMENITY_BY_ID)
+        return self._progress
 
 
 def floor_bonus(guest: str, floor: int) -> int:

@@ -20,6 +20,7 @@ from .lodge import (
     grid_of,
     guest_colors,
     guest_text,
+    lodge_facts,
     say,
     touch,
 )
@@ -93,8 +94,7 @@ class SkiLift:
         else:
             state["lodges"][seat]["tokens"] += 1
             say(state, "The ski lift went round: you gain a refresh token.")
-        lodge = state["lodges"][seat]
-        if self._amenity_takes(state, lodge):
+        if self._amenity_takes(state, lodge_facts(state["lodges"][seat])):
             state["phase"] = "lift_amenity"
             state["holding"] = None
             say(state, "Place an amenity from the display.")
