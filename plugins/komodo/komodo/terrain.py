@@ -16,6 +16,8 @@ in the state.
 from __future__ import annotations
 
 from collections import OrderedDict
+from itertools import chain
+from operator import itemgetter
 from types import MappingProxyType
 
 from .catalog import ANIMALS, ROCK, STARTER, TILES
@@ -90,6 +92,10 @@ FACES = {
 }
 
 
+#: A block's or a spot's place in reading order: row, then column.
+READING = itemgetter(1, 0)
+
+
 def key(x: int, y: int) -> str:
     return f"{x},{y}"
 
@@ -109,19 +115,30 @@ _EDGES = sorted({edge for face in FACES.values() for edge in face.edges + face.f
 MEETS = {theirs: frozenset(e for e in _EDGES if _edges_meet(e, theirs)) for theirs in _EDGES}
 #: Each tile's edges in its four rotations.
 EDGES_OF = {tid: tuple(FACES[(tid, rot)].edges for rot in range(4)) for tid in TILE}
-#: Each tile's bit offset in a spot's fitting mask: bit ``TILE_BIT[tid] + rotation``.
-TILE_BIT = {tid: 4 * number for number, tid in enumerate(TILE)}
-#: For each side of an empty spot and the edge a neighbour shows there: a mask with the bit of
-#: every tile and rotation whose edge on that side meets it. A spot's mask ORs its sides' masks,
-#: so one pass over the frontier answers for every tile.
+#: Each tile's number: its byte in a spot's fits (see ``FITTING``).
+TILE_NUMBER = {tid: number for number, tid in enumerate(TILE)}
+#: For each side of an empty spot and the edge a neighbour shows there: a mask with bit
+#: ``8 * TILE_NUMBER[tid] + rotation`` set for every tile and rotation whose edge on that side
+#: meets it. A spot's mask ORs its sides' masks, so one pass over the frontier answers for every
+#: tile; as bytes, byte ``TILE_NUMBER[tid]`` holds that tile's fitting rotations.
 FITTING = tuple(
-    {theirs: sum(1 << (TILE_BIT[tid] + rot) for tid in TILE for rot in range(4)
+    {theirs: sum(1 << (8 * TILE_NUMBER[tid] + rot) for tid in TILE for rot in range(4)
                  if EDGES_OF[tid][rot][side] in MEETS[theirs])
      for theirs in _EDGES}
     for side in range(len(SIDES))
 )
-#: The rotations set in a tile's four bits of a mask.
+#: The rotations set in a tile's byte of a spot's fits.
 ROTATIONS = tuple(tuple(rot for rot in range(4) if bits >> rot & 1) for bits in range(16))
+
+
+def _fits_at(faces: dict[tuple[int, int], Face], x: int, y: int) -> bytes:
+    """For an empty spot: each tile's rotations that meet a neighbour's colour, a byte a tile."""
+    mask = 0
+    for side, (dx, dy, _m, _t) in enumerate(SIDES):
+        other = faces.get((x + dx, y + dy))
+        if other is not None:
+            mask |= FITTING[side][other.facing[side]]
+    return mask.to_bytes(len(TILE), "little")
 
 
 class Layout:
@@ -212,10 +229,10 @@ class Layout:
                 locked[index] = True
             members[index].append(node)
         self.faces, self.tile_at, self.base = faces, tile_at, base
-        self.node_enc = node_enc
-        self.enc_terrain, self.enc_size, self.enc_locked = terrains, sizes, locked
-        self._members = members
-        self._node_face, self._node_region, self._node_pos = node_face, node_region, node_pos
+        self.node_enc = tuple(node_enc)
+        self.enc_terrain, self.enc_size, self.enc_locked = tuple(terrains), tuple(sizes), tuple(locked)
+        self._members = tuple(map(tuple, members))
+        self._node_region, self._node_pos = tuple(node_region), tuple(node_pos)
 
     def _extend(self, old: Layout, item: tuple[str, str, int]) -> None:
         """The analysis of ``old``'s map with one more tile: the tile's regions join the
@@ -282,47 +299,54 @@ class Layout:
             terrains = [""] * next_index
             sizes = [0] * next_index
             locked = [False] * next_index
-            members: list[list[int]] = [[] for _ in range(next_index)]
+            members: list[tuple[int, ...]] = [()] * next_index
             for index in range(old_count):
                 new = renumber[index]
                 terrains[new] = old.enc_terrain[index]
                 sizes[new] += old.enc_size[index]
                 locked[new] = locked[new] or old.enc_locked[index]
                 members[new] = members[new] + old._members[index] if members[new] else old._members[index]
-            self.node_enc = [renumber[e] for e in old.node_enc] + region_enc
+            self.node_enc = tuple([renumber[e] for e in old.node_enc] + region_enc)
         else:  # nothing merged: the old numbers stand, new enclosures come after them
-            terrains = old.enc_terrain + [""] * grown
-            sizes = old.enc_size + [0] * grown
-            locked = old.enc_locked + [False] * grown
-            members = old._members + [[] for _ in range(grown)]
-            self.node_enc = old.node_enc + region_enc
+            terrains = list(old.enc_terrain) + [""] * grown
+            sizes = list(old.enc_size) + [0] * grown
+            locked = list(old.enc_locked) + [False] * grown
+            members = list(old._members) + [()] * grown
+            self.node_enc = old.node_enc + tuple(region_enc)
         for r in range(count):
             new = region_enc[r]
             terrains[new] = face.region_terrain[r]
             sizes[new] += face.region_size[r]
             if face.lock is not None and face.region_of[face.lock] == r:
                 locked[new] = True
-            members[new] = members[new] + [first + r]  # a new list: the old one stays as it was
+            members[new] = members[new] + (first + r,)
         self.faces = dict(old.faces)
         self.faces[pos] = face
         self.tile_at = dict(old.tile_at)
         self.tile_at[pos] = tid
         self.base = dict(old.base)
         self.base[pos] = first
-        self.enc_terrain, self.enc_size, self.enc_locked = terrains, sizes, locked
-        self._members = members
-        self._node_face = old._node_face + [face] * count
-        self._node_region = old._node_region + list(range(count))
-        self._node_pos = old._node_pos + [pos] * count
+        self.enc_terrain, self.enc_size, self.enc_locked = tuple(terrains), tuple(sizes), tuple(locked)
+        self._members = tuple(members)
+        self._node_region = old._node_region + tuple(range(count))
+        self._node_pos = old._node_pos + (pos,) * count
         changed = set(region_enc)  # every enclosure the new tile joins (or starts)
         for mine, theirs in ((self._blocks, old._blocks), (self._anchors, old._anchors)):
             for index, known in theirs.items():
                 if renumber[index] not in changed:
                     mine[renumber[index]] = known
-        if old._frontier is not None:
-            around = {(x + dx, y + dy) for dx, dy, _m, _t in SIDES}
+        around = [(x + dx, y + dy) for dx, dy, _m, _t in SIDES]
+        if old._spots is not None:  # only the spots beside the new tile change
+            fits = {(sx, sy): found for sx, sy, found in old._spots}
+            fits.pop(pos, None)
+            for sx, sy in around:
+                if (sx, sy) not in self.faces:
+                    fits[(sx, sy)] = _fits_at(self.faces, sx, sy)
+            self._spots = tuple(sorted(((sx, sy, f) for (sx, sy), f in fits.items()), key=READING))
+            self._frontier = tuple((sx, sy) for sx, sy, _f in self._spots)
+        elif old._frontier is not None:
             spots = (set(old._frontier) - {pos}) | {p for p in around if p not in self.faces}
-            self._frontier = tuple(sorted(spots, key=lambda p: (p[1], p[0])))
+            self._frontier = tuple(sorted(spots, key=READING))
 
     # ---- blocks --------------------------------------------------------------------------
     def enc_index(self, bx: int, by: int) -> int | None:
@@ -341,7 +365,7 @@ class Layout:
             found = []
             for node in self._members[index]:
                 x, y = self._node_pos[node]
-                for i in self._node_face[node].region_cells[self._node_region[node]]:
+                for i in self.faces[(x, y)].region_cells[self._node_region[node]]:
                     found.append((3 * x + i % 3, 3 * y + i // 3))
             found = self._blocks[index] = tuple(found)
         return found
@@ -354,7 +378,7 @@ class Layout:
         """The enclosure's top-left block."""
         found = self._anchors.get(index)
         if found is None:
-            found = self._anchors[index] = min(self.blocks(index), key=lambda b: (b[1], b[0]))
+            found = self._anchors[index] = min(self.blocks(index), key=READING)
         return found
 
     @property
@@ -384,23 +408,16 @@ class Layout:
                     p = (x + dx, y + dy)
                     if p not in self.faces:
                         spots.add(p)
-            self._frontier = tuple(sorted(spots, key=lambda p: (p[1], p[0])))
+            self._frontier = tuple(sorted(spots, key=READING))
         return list(self._frontier)
 
-    def spots(self) -> tuple[tuple[int, int, int], ...]:
-        """Every frontier spot, in frontier order, with the mask of the tiles and rotations
-        that meet a neighbour's colour there (see ``FITTING``). Kept as a tuple of plain
-        numbers, which the garbage collector stops tracking: a playout makes a map a ply."""
+    def spots(self) -> tuple[tuple[int, int, bytes], ...]:
+        """Every frontier spot, in frontier order, with the rotations of every tile that meet a
+        neighbour's colour there (``_fits_at``). Kept as a tuple of plain values, which the
+        garbage collector stops tracking: a playout makes a map a ply."""
         if self._spots is None:
-            faces, found = self.faces, []
-            for x, y in self.frontier():
-                mask = 0
-                for side, (dx, dy, _m, _t) in enumerate(SIDES):
-                    other = faces.get((x + dx, y + dy))
-                    if other is not None:
-                        mask |= FITTING[side][other.facing[side]]
-                found.append((x, y, mask))
-            self._spots = tuple(found)
+            faces = self.faces
+            self._spots = tuple((x, y, _fits_at(faces, x, y)) for x, y in self.frontier())
         return self._spots
 
     def near(self, spot: tuple[int, int]) -> set[int]:
@@ -418,8 +435,8 @@ class Layout:
     def colour_fits(self, tid: str) -> list[tuple[int, int, int]]:
         """Every (x, y, rotation) on the frontier where ``tid`` joins the map along an edge and
         matches a neighbour's colour on at least one block, in frontier then rotation order."""
-        bit = TILE_BIT[tid]
-        return [(x, y, rot) for x, y, mask in self.spots() for rot in ROTATIONS[mask >> bit & 15]]
+        number = TILE_NUMBER[tid]
+        return [(x, y, rot) for x, y, fits in self.spots() for rot in ROTATIONS[fits[number]]]
 
     def connected_without(self, pos: tuple[int, int]) -> bool:
         """Whether the map stays in one piece without the tile at ``pos``: it does unless that
@@ -493,12 +510,24 @@ LAYOUTS_KEPT = 512
 
 def layout_of(tile_map: dict[str, list]) -> Layout:
     """The analysed layout of a map (the same object for equal maps laid in the same order)."""
-    items = tuple((text, tid, rot) for text, (tid, rot) in tile_map.items())
-    found = _LAYOUTS.get(items)
+    return _layout(_shape(tile_map))
+
+
+def _shape(tile_map: dict[str, list]) -> tuple[tuple[str, ...], tuple]:
+    """A map as a key for the remembered layouts: its places in the order laid, and its tiles
+    and rotations in one flat tuple. Both are built and hashed in C, without a small tuple a
+    tile; a map is looked up a few times a ply."""
+    return tuple(tile_map), tuple(chain.from_iterable(tile_map.values()))
+
+
+def _layout(shape: tuple[tuple[str, ...], tuple]) -> Layout:
+    found = _LAYOUTS.get(shape)
     if found is not None:
-        _LAYOUTS.move_to_end(items)
+        _LAYOUTS.move_to_end(shape)
         return found
-    found = _LAYOUTS[items] = Layout(items, _LAYOUTS.get(items[:-1]))
+    texts, laid = shape
+    items = tuple(zip(texts, laid[0::2], laid[1::2], strict=True))
+    found = _LAYOUTS[shape] = Layout(items, _LAYOUTS.get((texts[:-1], laid[:-2])))
     if len(_LAYOUTS) > LAYOUTS_KEPT:
         _LAYOUTS.popitem(last=False)
     return found
@@ -715,16 +744,13 @@ BOARDS_KEPT = 8
 def board_of(tile_map: dict[str, list], housed: list[dict]) -> Board:
     """The board of this map with these animals, shared with other asks for an equal one, so
     read-only: its animals are copies of the housed entries, not the state's own."""
-    items = tuple((text, tid, rot) for text, (tid, rot) in tile_map.items())
-    ask = (items, tuple((h["animal"], h["owner"], h["x"], h["y"], h.get("lock")) for h in housed))
+    shape = _shape(tile_map)
+    ask = (shape, tuple((h["animal"], h["owner"], h["x"], h["y"], h.get("lock")) for h in housed))
     found = _BOARDS.get(ask)
     if found is not None:
         _BOARDS.move_to_end(ask)
         return found
-    layout = _LAYOUTS.get(items)
-    if layout is None:
-        layout = layout_of(tile_map)
-    found = _BOARDS[ask] = Board(tile_map, [dict(h) for h in housed], layout)
+    found = _BOARDS[ask] = Board(tile_map, [dict(h) for h in housed], _layout(shape))
     if len(_BOARDS) > BOARDS_KEPT:
         _BOARDS.popitem(last=False)
     return found

@@ -62,7 +62,10 @@ def grown_maps(seed, count=30):
             tiles.append(tiles.pop(0))
             continue
         m = rng.choice(moves)
-        if rng.random() < 0.7:  # mostly the frontier is known before the map grows: carried over
+        known = rng.random()  # what is known of a map before it grows is carried over
+        if known < 0.4:
+            board.layout.spots()
+        elif known < 0.7:
             board.layout.frontier()
         tiles.remove(m["tile"])
         tile_map[key(m["x"], m["y"])] = [m["tile"], m["rotation"]]

@@ -7,7 +7,7 @@ from core.engine.fields import get_int, get_str
 from core.text import and_list
 
 from ..catalog import STARTER, TERRAINS
-from ..terrain import FACES, ROTATIONS, SIDES, TILE_BIT, key
+from ..terrain import FACES, ROTATIONS, SIDES, TILE_NUMBER, key
 from .common import BESIDE, TERRAIN_LETTERS, TILE_LIMIT, _tile_ids, _touch, who
 
 
@@ -61,11 +61,11 @@ def _placements(board, tiles, first=False):
         return [True] if any(board.placements(tid) for tid in tiles) else []
     spots, risky, moves = board.layout.spots(), board.risky_spots(), []
     for tid in tiles:
-        bit = TILE_BIT[tid]
+        number = TILE_NUMBER[tid]
         moves += [
             {"type": "place_tile", "tile": tid, "x": x, "y": y, "rotation": rot}
-            for x, y, mask in spots
-            for rot in ROTATIONS[mask >> bit & 15]
+            for x, y, fits in spots
+            for rot in ROTATIONS[fits[number]]
             if not risky or (x, y) not in risky or board.check(tid, rot, x, y)[0] is None
         ]
     return moves
