@@ -124,12 +124,31 @@ def sampler_for(game: Game, state: State, seat: int,
     return lambda rng: game.determinize(copy_json(seen()), seat, rng)
 
 
+class _Once:
+    """A function of no arguments whose result is worked out on the first call and kept."""
+
+    __slots__ = ("_make", "_value")
+
+    def __init__(self, make: Callable[[], Any]) -> None:
+        self._make, self._value = make, None
+
+    def __call__(self) -> Any:
+        if self._make is not None:
+            self._value, self._make = self._make(), None
+        return self._value
+
+
 def situation_for(game: Game, state: State, seat: int) -> Situation:
     """The seat's :class:`Situation` in ``state``: the only thing a view-bot is shown. The view
-    is copied (when first asked for) because views may share lists with the state (a log, say)."""
-    situation = Situation(seat, lambda: copy_json(game.view(state, seat)), game.legal_moves(state, seat))
-    situation.sampler = sampler_for(game, state, seat, lambda: situation.view)
-    return situation
+    is copied (when first asked for) because views may share lists with the state (a log, say).
+
+    The situation and its sampler share one cached view, built the first time either asks; the
+    sampler does not reach the view through the situation, since a situation holding a sampler
+    that holds the situation is a reference cycle, and a cycle every ply (with the legal moves
+    in it) was left for the cycle collector to find.
+    """
+    view = _Once(lambda: copy_json(game.view(state, seat)))
+    return Situation(seat, view, game.legal_moves(state, seat), sampler_for(game, state, seat, view))
 
 
 def peeks(bot: Bot, game: Game) -> bool:

@@ -1,5 +1,8 @@
 """The pure engine: RNG derivation, safe apply, options, leak scanning, shared helpers."""
 
+import gc
+import weakref
+
 import pytest
 
 from core.engine import (
@@ -13,7 +16,10 @@ from core.engine import (
     rng_for,
     seats,
 )
+from core.engine.bots import situation_for
 from core.engine.game import Game, ranks_by
+
+from .higher_card import HigherCard
 
 
 def test_rng_depends_on_seed_and_ply_only():
@@ -113,3 +119,20 @@ def test_the_default_decision_basis_ignores_last_move_marks_at_any_depth():
     cleared = {"row": [3, 7], "last": None, "log": ["7 revealed", "Player 2 picked"]}
     assert game.decision_basis(marked, 0) == game.decision_basis(cleared, 0)
     assert game.decision_basis(marked, 0) != game.decision_basis(dict(cleared, row=[3, 8]), 0)
+
+
+def test_a_situation_is_freed_as_soon_as_it_is_dropped():
+    """A bot gets a Situation every ply: one in a reference cycle (a sampler that reaches the view
+    through the situation, say) stays, with its legal moves, until the cycle collector finds it.
+    With collection off, a used situation must still go when its last name does."""
+    game = HigherCard()
+    state = game.setup(2, {}, [{}, {}], rng_for("free", 0))
+    gc.disable()
+    try:
+        situation = situation_for(game, state, 0)
+        assert sorted(situation.sample(rng_for("free", 1))["hands"][0]) == situation.view["hand"]
+        gone = weakref.ref(situation)
+        del situation
+        assert gone() is None
+    finally:
+        gc.enable()

@@ -5,13 +5,15 @@ would replay differently."""
 from __future__ import annotations
 
 import copy
+import gc
 import hashlib
 import pickle
 import random
+import weakref
 
 import pytest
 
-from core.engine.rng import PlyRandom, rng_for
+from core.engine.rng import PlyRandom, rng_for, seed_of
 
 
 def draws(r: random.Random) -> list:
@@ -53,3 +55,26 @@ def test_the_generator_of_a_ply_is_fixed_by_seed_and_ply():
     """rng_for's numbers are part of every stored match: they must never change."""
     seed = int.from_bytes(hashlib.sha256(b"5:3").digest()[:8], "big")
     assert draws(rng_for(5, 3)) == draws(random.Random(seed))
+
+
+def test_a_ply_generator_is_freed_as_soon_as_it_is_dropped():
+    """A playout makes two generators a ply; one in a reference cycle (say, holding its own bound
+    methods) lives on until the cycle collector finds it, and the collector then runs every few
+    plies. With collection off, a drawn-from generator must still go when its last name does."""
+    gc.disable()
+    try:
+        drawn = rng_for(7, 1)
+        drawn.choice([1, 2, 3])
+        drawn.shuffle([1, 2, 3])
+        gone = weakref.ref(drawn)
+        del drawn
+        assert gone() is None
+    finally:
+        gc.enable()
+
+
+def test_a_generator_named_by_text_hashes_it_only_when_drawn_from():
+    lazy = PlyRandom(text="5:3")
+    assert lazy._seed is None
+    assert lazy.random() == random.Random(seed_of("5:3")).random()
+    assert lazy._seed == seed_of("5:3")
