@@ -135,8 +135,9 @@ LANDSCAPE_ORDER = ("orange", "yellow", "green", "blue", "purple")
 KIND_SYMBOLS = {"termite": ("termite", "invertebrate"), "bee": ("bee", "invertebrate")}
 
 
-def landscape_symbols(colour: str) -> list[str]:
-    return [s for kind in LANDSCAPES[colour][1] for s in KIND_SYMBOLS.get(kind, (kind,))]
+@cache
+def landscape_symbols(colour: str) -> tuple[str, ...]:
+    return tuple(s for kind in LANDSCAPES[colour][1] for s in KIND_SYMBOLS.get(kind, (kind,)))
 
 ANIMALS = (
     Animal('scrub_hare', 'Scrub Hare', 'small_mammal', 'B', 2, 1, {'grass': 1}, {}, 2, 'LC', ()),

@@ -14,7 +14,7 @@ from core.engine.fields import get_bool, get_int, get_list, get_str
 from .. import catalog as cat
 from .. import constants as K
 from . import lodges
-from .reserve import climate_room, empty_cells, place_climate, requirement_gaps
+from .reserve import climate_room, empty_cells, place_climate, requirement_gaps, symbols
 from .scoring import research_reward, research_tier
 from .turn import discard_value, enter_reserve, rewild_kinds, take_rewilding
 
@@ -50,9 +50,9 @@ def movable_cells(state: dict, seat: int) -> list[tuple[int, int]]:
     fixed = lodges.fixed_cells(p)
     return [
         (r, c)
-        for r in range(K.ROWS)
-        for c in range(K.COLS)
-        if p["grid"][r][c] is not None and (r, c) not in fixed
+        for r, row in enumerate(p["grid"])
+        for c, card in enumerate(row)
+        if card is not None and (r, c) not in fixed
     ]
 
 
@@ -70,11 +70,12 @@ def invest_moves(state: dict, seat: int) -> list[dict]:
     if p["stage"]["rewilds"] < K.REWILDING_PER_STAGE and p["money"] >= rewild_cost(p):
         moves += [{"type": "rewild", "kind": k} for k in rewild_kinds(state)]
     moves += [{"type": "sell", "card": c} for c in p["sanctuary"]]
-    if empty_cells(p):
+    if p["sanctuary"] and empty_cells(p):
+        have = symbols(p)
         moves += [
             {"type": "release", "card": c}
             for c in p["sanctuary"]
-            if not requirement_gaps(state, p, c)
+            if not requirement_gaps(state, p, c, have)
         ]
     if movable_cells(state, seat):
         moves.append({"type": "rearrange"})

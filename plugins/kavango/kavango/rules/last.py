@@ -7,25 +7,31 @@ draft pick shows as the seat having picked, nothing more.
 
 from __future__ import annotations
 
+import marshal
+
 TRACKS = ("habitat", "smuggling")
+
+#: marshal format 2 writes every object out in full (no back-references), so equal bytes mean
+#: unchanged players, and the bytes read back as a private copy of the old values.
+_FULL = 2
+
+
+def _public(p: dict) -> tuple:
+    """One player's public parts a move can change: Reserve and Community Protection grids,
+    Sanctuary, producer and Lodge counts, Golden Lodge, research claims, protection tracks."""
+    return (p["grid"], p["cp"], p["sanctuary"], len(p["producers"]), len(p["lodges"]["built"]),
+            p["golden"], p["claims"], p["habitat"], p["smuggling"])
 
 
 def snapshot(state: dict) -> dict:
-    """The public parts of the table a move can change (cheap: a few small lists)."""
+    """The public parts of the table a move can change, the players' written out by marshal.
+
+    A move is applied to the state in place, so the old values must be copied: marshal copies
+    them in C, and :func:`touched` compares the written bytes first, so a move that changes no
+    player's public parts (a draft pick, ending a turn) never reads the copy back.
+    """
     return {
-        "players": [
-            {
-                "grid": [list(row) for row in p["grid"]],
-                "cp": [list(row) for row in p["cp"]],
-                "sanctuary": tuple(p["sanctuary"]),
-                "producers": len(p["producers"]),
-                "built": len(p["lodges"]["built"]),
-                "golden": p["golden"],
-                "claims": dict(p["claims"]),
-                "tracks": tuple(p[t] for t in TRACKS),
-            }
-            for p in state["p"]
-        ],
+        "players": marshal.dumps([_public(p) for p in state["p"]], _FULL),
         "climate": len(state["climate"]),
         "phase": state["phase"],
     }
@@ -35,27 +41,37 @@ def touched(before: dict, state: dict, seat: int) -> dict:
     """Cells, cards, Lodge points, research and climate markers the move changed."""
     out: dict = {"seat": seat, "cells": [], "cards": [], "points": [], "research": [],
                  "tracks": [], "producers": [], "climate": []}
-    for s, (old, p) in enumerate(zip(before["players"], state["p"], strict=True)):
-        if p["grid"] != old["grid"] or p["cp"] != old["cp"]:  # most moves change neither
-            for r, row in enumerate(p["grid"]):
-                for c, card in enumerate(row):
-                    if card != old["grid"][r][c] or p["cp"][r][c] != old["cp"][r][c]:
-                        out["cells"].append({"seat": s, "row": r, "col": c})
-        out["cards"] += [c for c in p["sanctuary"] if c not in old["sanctuary"]]
-        if len(p["producers"]) > old["producers"]:
-            out["producers"].append(s)
-        for b in p["lodges"]["built"][old["built"]:]:
-            out["points"].append({"seat": s, "row": b["point"][0], "col": b["point"][1]})
-        if p["golden"] and p["golden"] != old["golden"]:
-            point = p["golden"]["point"]
-            out["points"].append({"seat": s, "row": point[0], "col": point[1]})
-        out["research"] += [c for c in p["claims"] if c not in old["claims"]]
-        out["tracks"] += [
-            {"seat": s, "track": t}
-            for t, was, now in zip(TRACKS, old["tracks"], (p[t] for t in TRACKS), strict=True)
-            if now != was
-        ]
+    nows = [_public(p) for p in state["p"]]
+    if marshal.dumps(nows, _FULL) != before["players"]:
+        olds = marshal.loads(before["players"])
+        for s, (was, now, p) in enumerate(zip(olds, nows, state["p"], strict=True)):
+            if now != was:
+                _note_player(out, s, p, was, now)
     out["climate"] = list(range(before["climate"], len(state["climate"])))
     if before["phase"] == "draft" and state["phase"] == "act":
         out["cards"] += [c for c in state["drafted"] if c]
     return {k: v for k, v in out.items() if v or k == "seat"}
+
+
+def _note_player(out: dict, s: int, p: dict, was: tuple, now: tuple) -> None:
+    """Add to ``out`` what changed in seat ``s``'s public parts, from ``was`` to ``now``."""
+    grid, cp, sanctuary, producers, built, golden, claims, *tracks = was
+    if p["grid"] != grid or p["cp"] != cp:
+        for r, row in enumerate(p["grid"]):
+            for c, card in enumerate(row):
+                if card != grid[r][c] or p["cp"][r][c] != cp[r][c]:
+                    out["cells"].append({"seat": s, "row": r, "col": c})
+    out["cards"] += [c for c in p["sanctuary"] if c not in sanctuary]
+    if len(p["producers"]) > producers:
+        out["producers"].append(s)
+    for b in p["lodges"]["built"][built:]:
+        out["points"].append({"seat": s, "row": b["point"][0], "col": b["point"][1]})
+    if p["golden"] and p["golden"] != golden:
+        point = p["golden"]["point"]
+        out["points"].append({"seat": s, "row": point[0], "col": point[1]})
+    out["research"] += [c for c in p["claims"] if c not in claims]
+    out["tracks"] += [
+        {"seat": s, "track": t}
+        for t, old, new in zip(TRACKS, tracks, now[-len(TRACKS):], strict=True)
+        if new != old
+    ]

@@ -7,6 +7,7 @@ top-left cell ``[row, col]`` (rows 0-1, columns 0-6: 14 points on the 3x8 Reserv
 from __future__ import annotations
 
 from collections import Counter
+from functools import cache
 
 from .. import catalog as cat
 from .. import constants as K
@@ -82,16 +83,24 @@ def _full_blocks(p: dict) -> list[tuple[tuple[int, int], tuple[str, ...], list[s
     return found
 
 
+@cache
+def lodge_types(card: str) -> tuple[str, ...]:
+    """The animal types a Lodge card asks for, sorted as :func:`_full_blocks` gives a block's."""
+    return tuple(sorted(cat.LODGES_BY_ID[card].requires))
+
+
 def buildable(p: dict) -> list[tuple[str, tuple[int, int]]]:
-    """Every (kept card, point) where that Lodge could be built now."""
-    pieces = Counter(b["level"] for b in p["lodges"]["built"])
+    """Every (kept card, point) where that Lodge could be built now (asked at every Investment
+    step, so the pieces built are counted from a plain list and each card's types are sorted
+    once for the whole session)."""
+    levels = [b["level"] for b in p["lodges"]["built"]]
     cards = [card for card in unbuilt_cards(p)
-             if pieces[cat.LODGES_BY_ID[card].level] < K.LODGE_PIECES_PER_LEVEL]
+             if levels.count(cat.LODGES_BY_ID[card].level) < K.LODGE_PIECES_PER_LEVEL]
     if not cards:
         return []
     blocks = _full_blocks(p)
-    needs = {card: tuple(sorted(cat.LODGES_BY_ID[card].requires)) for card in cards}
-    return [(card, pt) for card in cards for pt, types, _animals in blocks if types == needs[card]]
+    return [(card, pt) for card in cards for pt, types, _animals in blocks
+            if types == lodge_types(card)]
 
 
 def build(state: dict, seat: int, card: str, point: tuple[int, int]) -> None:

@@ -51,9 +51,13 @@ def sanctuary_spaces(p: dict) -> int:
 
 
 # ---- symbols and requirements --------------------------------------------------------------
+#: Every symbol a Reserve can count, in the order :func:`symbols` lists them.
+SYMBOLS = cat.PRODUCER_SYMBOLS + cat.ANIMAL_TYPES
+
+
 def symbols(p: dict) -> dict[str, int]:
     """Food symbols in the Nature Reserve: landscape producers, tucked producers, animals."""
-    counts = {s: 0 for s in cat.PRODUCER_SYMBOLS + cat.ANIMAL_TYPES}
+    counts = dict.fromkeys(SYMBOLS, 0)
     for sym in cat.landscape_symbols(p["landscape"]) if p.get("landscape") else ():
         counts[sym] += 1
     for cid in p["producers"]:
@@ -74,10 +78,13 @@ def climate_level(state: dict) -> int:
     return level
 
 
-def requirement_gaps(state: dict, p: dict, card_id: str) -> list[str]:
-    """What an animal still needs before it may enter this Reserve ([] = all met)."""
+def requirement_gaps(state: dict, p: dict, card_id: str, have: dict[str, int] | None = None
+                     ) -> list[str]:
+    """What an animal still needs before it may enter this Reserve ([] = all met). ``have`` is
+    the Reserve's :func:`symbols`, for a caller asking about several animals at once."""
     a = cat.animal(card_id)
-    have = symbols(p)
+    if have is None:
+        have = symbols(p)
     gaps = []
     animal_short = 0
     for sym, need in a.food.items():

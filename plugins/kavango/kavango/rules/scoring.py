@@ -9,44 +9,55 @@ from .reserve import reserve_animals, symbols
 THREATENED = ("VU", "EN", "CR")
 
 
+def _balanced(animals: list) -> int:
+    return min(sum(a.type == t for a in animals)
+               for t in ("small_mammal", "bird", "reptile", "medium_mammal"))
+
+
+#: Metrics read off the player's dict alone (its food symbols or its counters).
+_OF_PLAYER = {
+    "producers": lambda p: sum(symbols(p)[k] for k in cat.PRODUCER_KINDS),
+    "producer_kinds": lambda p: sum(n > 0 for k, n in symbols(p).items() if k in cat.PRODUCER_KINDS),
+    "habitat": lambda p: p.get("habitat", 0),
+    "smuggling": lambda p: p.get("smuggling", 0),
+    "protection_sum": lambda p: p.get("habitat", 0) + p.get("smuggling", 0),
+    "protection_min": lambda p: min(p.get("habitat", 0), p.get("smuggling", 0)),
+    "climate": lambda p: p.get("climate_markers", 0),
+    "research_tier3": lambda p: p.get("research_tier3", 0),
+    "money": lambda p: p.get("money", 0),
+}
+
+#: Metrics counted over the animals in the Reserve; a ``kind:arg`` metric gets the argument.
+_OF_ANIMALS = {
+    "type": lambda animals, arg: sum(a.type == arg for a in animals),
+    "art": lambda animals, arg: sum(arg in a.art for a in animals),
+    "min_kg": lambda animals, arg: sum(a.weight_kg >= int(arg) for a in animals),
+    "min_vp": lambda animals, arg: sum(a.vp >= int(arg) for a in animals),
+    "birds": lambda animals, _: sum(a.type in ("bird", "bird_of_prey") for a in animals),
+    "types": lambda animals, _: len({a.type for a in animals}),
+    "animals": lambda animals, _: len(animals),
+    "animal_vp": lambda animals, _: sum(a.vp for a in animals),
+    "under_1kg": lambda animals, _: sum(a.weight_kg < 1 for a in animals),
+    "threatened": lambda animals, _: sum(a.iucn in THREATENED for a in animals),
+    "eats_fish": lambda animals, _: sum("fish" in a.food for a in animals),
+    "small_wonders": lambda animals, _: sum(a.type in ("small_mammal", "reptile") for a in animals),
+    "balanced": lambda animals, _: _balanced(animals),
+}
+
+
 def metric(p: dict, name: str) -> int:
-    """The number a research card or goal counts for one player (Oppo included)."""
+    """The number a research card or goal counts for one player (Oppo included).
+
+    Legal moves ask this for every research card in play, every Investment step, so the
+    counting rules are built once (the tables above) and only the metric asked for is counted.
+    """
     kind, _, arg = name.partition(":")
     if kind == "sym":
         return symbols(p)[arg]
+    if kind in _OF_PLAYER:
+        return _OF_PLAYER[kind](p)
     animals = [cat.animal(cid) for cid in reserve_animals(p)]
-    if kind == "type":
-        return sum(a.type == arg for a in animals)
-    if kind == "art":
-        return sum(arg in a.art for a in animals)
-    if kind == "min_kg":
-        return sum(a.weight_kg >= int(arg) for a in animals)
-    if kind == "min_vp":
-        return sum(a.vp >= int(arg) for a in animals)
-    simple = {
-        "producers": lambda: sum(symbols(p)[k] for k in cat.PRODUCER_KINDS),
-        "producer_kinds": lambda: sum(n > 0 for k, n in symbols(p).items() if k in cat.PRODUCER_KINDS),
-        "birds": lambda: sum(a.type in ("bird", "bird_of_prey") for a in animals),
-        "types": lambda: len({a.type for a in animals}),
-        "animals": lambda: len(animals),
-        "animal_vp": lambda: sum(a.vp for a in animals),
-        "habitat": lambda: p.get("habitat", 0),
-        "smuggling": lambda: p.get("smuggling", 0),
-        "protection_sum": lambda: p.get("habitat", 0) + p.get("smuggling", 0),
-        "protection_min": lambda: min(p.get("habitat", 0), p.get("smuggling", 0)),
-        "climate": lambda: p.get("climate_markers", 0),
-        "under_1kg": lambda: sum(a.weight_kg < 1 for a in animals),
-        "threatened": lambda: sum(a.iucn in THREATENED for a in animals),
-        "eats_fish": lambda: sum("fish" in a.food for a in animals),
-        "small_wonders": lambda: sum(a.type in ("small_mammal", "reptile") for a in animals),
-        "balanced": lambda: min(
-            sum(a.type == t for a in animals)
-            for t in ("small_mammal", "bird", "reptile", "medium_mammal")
-        ),
-        "research_tier3": lambda: p.get("research_tier3", 0),
-        "money": lambda: p.get("money", 0),
-    }
-    return simple[kind]()
+    return _OF_ANIMALS[kind](animals, arg)
 
 
 def research_tier(p: dict, card_id: str) -> int:
