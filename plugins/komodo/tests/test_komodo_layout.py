@@ -207,3 +207,27 @@ def test_spots_between_two_species_get_the_full_check_in_played_games():
                         if board.check(tid, rot, x, y)[0] is None]
             assert board.placements(tid) == expected
             assert [(m["x"], m["y"], m["rotation"]) for m in _placements(board, [tid])] == expected
+
+
+def test_a_lifted_tile_goes_down_again_wherever_the_full_check_allows():
+    """Remodeling: the lifted tile may go back where it lay or to any spot and rotation where
+    a fresh tile could go, keeping every housed animal enough land; the listing (which skips
+    spots the colour rule refuses) agrees with the full check of every spot and rotation."""
+    game, lifted = Komodo(), 0
+    for seed in range(4):
+        run = playout(game, 3, seed=seed)
+        state = start(game, seed, 3, run.options, run.seat_options)
+        for ply, (seat, move) in enumerate(run.moves, 1):
+            if state["phase"] == "remodel":
+                lifted += 1
+                board, (fx, fy, frot) = Board(state["map"], state["housed"]), state["pending"]["from"]
+                expected = []
+                for x, y in board.frontier():
+                    for rot in range(4):
+                        reason, groups = board.check(state["pending"]["tile"], rot, x, y,
+                                                     colour=(x, y, rot) != (fx, fy, frot))
+                        if reason is None and board.animals_fit(groups):
+                            expected.append({"type": "remodel_place", "x": x, "y": y, "rotation": rot})
+                assert game.legal_moves(state, seat) == expected
+            state = play(game, state, seat, move, ply, seed)
+    assert lifted >= 4

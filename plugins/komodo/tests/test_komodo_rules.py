@@ -725,6 +725,20 @@ def test_remodeling_lifts_an_empty_tile_and_places_it_again():
     assert state["map"]["0,1"] == [GRASS9, 0] and state["phase"] == "turn"
 
 
+def test_a_lifted_tile_may_go_back_where_it_lay_even_against_the_colour_rule():
+    """Putting the tile back as it was is always open ("back where it was"), even where no
+    block meets a neighbour's colour now; other spots still need a colour match."""
+    water9 = "komodo-tile-04"
+    state = clear_hand(begin(), 0)
+    lay(state, 1, 0, water9)  # all water beside the Starter's rainforest and grassland edge
+    give(state, 0, wild("Remodeling"))
+    state = act(state, 0, {"type": "remodel", "card": wild("Remodeling"), "tile": water9})
+    spots = [(m["x"], m["y"], m["rotation"]) for m in GAME.legal_moves(state, 0)]
+    assert (1, 0, 0) in spots
+    assert not any((x, y) == (1, 0) and rot != 0 for x, y, rot in spots)
+    assert (0, 1, 0) in spots  # the Starter's bottom row has water
+
+
 def test_remodeling_never_lifts_the_starter_or_a_tile_with_a_marker_or_leaves_too_little_land():
     state = clear_hand(begin(), 0)
     lay(state, 0, -1, DD_FF)

@@ -9,7 +9,7 @@ from core.engine.fields import get_bool, get_int, get_list, get_str
 from core.text import counted
 
 from ..catalog import TERRAINS
-from ..terrain import ANIMAL, key, parse_key
+from ..terrain import ANIMAL, ROTATIONS, TILE_NUMBER, key, parse_key
 from .common import (
     BARTER,
     ESCAPES,
@@ -127,12 +127,17 @@ class WildCards:
         return moves
 
     def _remodel_spots(self, state, board):
+        """Where the lifted tile may go down again: any spot and rotation that meets a
+        neighbour's colour (the spot's fits tell which) or where it lay, that merges no two
+        species and leaves every housed animal enough land."""
         p = state["pending"]
         tid = p["tile"]
         fx, fy, frot = p["from"]
+        number = TILE_NUMBER[tid]
         spots = []
-        for x, y in board.frontier():
-            for rot in range(4):
+        for x, y, fits in board.layout.spots():
+            rotations = ROTATIONS[fits[number] | (1 << frot if (x, y) == (fx, fy) else 0)]
+            for rot in rotations:
                 original = (x, y, rot) == (fx, fy, frot)
                 reason, groups = board.check(tid, rot, x, y, colour=not original)
                 if reason is None and board.animals_fit(groups):
