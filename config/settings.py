@@ -151,7 +151,7 @@ if REDIS_URL:
     # the socket closes with 1011 (django/channels_redis#422). Reads get room above that block.
     CHANNEL_LAYERS = {
         "default": {
-            "BACKEND": "channels_redis.core.RedisChannelLayer",
+            "BACKEND": "core.layers.ListeningRedisChannelLayer",
             "CONFIG": {
                 "hosts": [{
                     "address": REDIS_URL,

@@ -1,4 +1,5 @@
-"""The embedded channel layer: Channels' in-memory layer, made cheap for many sockets.
+"""The channel layers: Channels' in-memory layer made cheap for many sockets, and channels-redis
+taught to say which groups have listeners.
 
 Channels' ``InMemoryChannelLayer`` scans every channel and every group membership for expired
 messages on each ``receive`` and each ``group_send``: with hundreds of sockets that scan was a
@@ -7,15 +8,22 @@ the message straight into each member's queue instead of starting a task per mem
 
 The layer's queues belong to the event loop of the server; publishers running on other
 threads (bots, the clock) hand their sends to that loop (see :func:`core.services.notify.send_many`).
+
+Both layers answer :meth:`groups_with_members`, so a publisher renders no frame and no badge
+that no socket would receive, on one process or many.
 """
 
 from __future__ import annotations
 
 import asyncio
+import threading
 import time
 
+import redis
+import redis.sentinel
 from channels.exceptions import ChannelFull
 from channels.layers import InMemoryChannelLayer
+from channels_redis.core import RedisChannelLayer
 
 CLEAN_EVERY = 1.0
 
@@ -29,11 +37,11 @@ class FastInMemoryChannelLayer(InMemoryChannelLayer):
             self._cleaned_at = now
             super()._clean_expired()
 
-    def has_members(self, group: str) -> bool:
-        """Whether any channel is in ``group`` now (read from any thread: a dict look-up). A
-        socket joins its groups before it reads the match, so one joining after this answer
+    def groups_with_members(self, groups) -> set[str]:
+        """Which of ``groups`` have a channel in them now (read from any thread: dict look-ups).
+        A socket joins its groups before it reads the match, so one joining after this answer
         reads the committed state itself and misses nothing."""
-        return bool(self.groups.get(group))
+        return {group for group in groups if self.groups.get(group)}
 
     async def group_add(self, group, channel):
         self.loop = asyncio.get_running_loop()
@@ -48,3 +56,52 @@ class FastInMemoryChannelLayer(InMemoryChannelLayer):
                 await self.send(channel, message)
             except ChannelFull:
                 pass
+
+
+def _sync_pool(host: dict):
+    """A blocking connection pool to one of the layer's hosts, built as channels-redis builds
+    its asyncio pools (``channels_redis.utils.create_pool``), for callers on sync threads."""
+    host = dict(host)
+    if "address" in host:
+        return redis.ConnectionPool.from_url(host.pop("address"), **host)
+    master_name = host.pop("master_name", None)
+    if master_name is not None:
+        sentinel = redis.sentinel.Sentinel(host.pop("sentinels"), sentinel_kwargs=host.pop("sentinel_kwargs", None))
+        return redis.sentinel.SentinelConnectionPool(master_name, sentinel, **host)
+    return redis.ConnectionPool(**host)
+
+
+class ListeningRedisChannelLayer(RedisChannelLayer):
+    """channels-redis, plus the membership question the publisher asks before rendering.
+
+    Group members live in a sorted set per group, scored by when they joined, and count until
+    ``group_expiry``: the same rule ``group_send`` applies. A channel of a process that died
+    without leaving counts until then, which costs a render, never a lost frame. The question
+    is asked from the publisher's sync thread, so it goes through a blocking client, one
+    pipelined round trip per host.
+    """
+
+    def __init__(self, *args, **kwargs):
+        super().__init__(*args, **kwargs)
+        self._sync_pools: dict[int, redis.ConnectionPool] = {}
+        self._sync_lock = threading.Lock()
+
+    def _sync_client(self, index: int) -> redis.Redis:
+        with self._sync_lock:
+            if index not in self._sync_pools:
+                self._sync_pools[index] = _sync_pool(self.hosts[index])
+        return redis.Redis(connection_pool=self._sync_pools[index])
+
+    def groups_with_members(self, groups) -> set[str]:
+        groups = list(dict.fromkeys(groups))
+        by_host: dict[int, list[str]] = {}
+        for group in groups:
+            by_host.setdefault(self.consistent_hash(group), []).append(group)
+        since = int(time.time()) - self.group_expiry
+        listened = set()
+        for index, host_groups in by_host.items():
+            pipe = self._sync_client(index).pipeline(transaction=False)
+            for group in host_groups:
+                pipe.zcount(self._group_key(group), since, "+inf")
+            listened.update(g for g, count in zip(host_groups, pipe.execute(), strict=True) if count)
+        return listened

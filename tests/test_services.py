@@ -113,3 +113,35 @@ def test_every_change_records_the_seats_to_act_for_the_your_turn_count(ttt_match
         submit_move(ttt_match.pk, seat, {"type": "mark", "cell": cell}, None)
     finished = Match.objects.get(pk=ttt_match.pk)
     assert finished.status == Match.Status.FINISHED and finished.to_act == []
+
+
+def test_a_move_refreshes_the_badges_of_the_users_whose_turn_it_changed(
+        ttt_match, alice, bob, monkeypatch, django_capture_on_commit_callbacks):
+    """Alice's move ends her turn and starts bob's: both badges change. Her winning move ends
+    only her turn (bob was not to act): his badge is left alone."""
+    from core.services import badges
+
+    refreshed = []
+    monkeypatch.setattr(badges, "changed", refreshed.append)
+    with django_capture_on_commit_callbacks(execute=True):
+        submit_move(ttt_match.pk, alice, {"type": "mark", "cell": 0}, 0)
+    assert refreshed == [[alice.pk, bob.pk]]
+    for seat, cell in ((bob, 3), (alice, 1), (bob, 4)):
+        submit_move(ttt_match.pk, seat, {"type": "mark", "cell": cell}, None)
+    refreshed.clear()
+    with django_capture_on_commit_callbacks(execute=True):
+        submit_move(ttt_match.pk, alice, {"type": "mark", "cell": 2}, None)
+    assert Match.objects.get(pk=ttt_match.pk).status == Match.Status.FINISHED
+    assert refreshed == [[alice.pk]]
+
+
+def test_in_a_simultaneous_phase_a_pick_refreshes_only_the_pickers_badge():
+    """Three seats pick at once; the first pick leaves the other two to act as they were, so
+    their counts are unchanged. A change that is not a move (seats taken or left) refreshes all."""
+    from core.models import Seat
+    from core.services.live import badge_users
+
+    seats = [Seat(position=p, user_id=10 + p) for p in range(3)] + [Seat(position=3, user_id=None)]
+    assert badge_users(seats, {0, 1, 2}, {1, 2}, moved=True) == [10]
+    assert badge_users(seats, {1, 2}, {0}, moved=True) == [10, 11, 12]
+    assert badge_users(seats, {1, 2}, {1, 2}, moved=False) == [10, 11, 12]

@@ -26,7 +26,9 @@ def badge_html(user_id: int) -> str:
 def changed(user_ids) -> None:
     """Send a fresh badge to each user's portal sockets (only to users who have one open, where
     the channel layer can tell)."""
+    groups = {user_id: notify.user_group(user_id) for user_id in user_ids}
+    open_pages = notify.listened(groups.values()) if groups else set()
     notify.send_many([
-        (notify.user_group(user_id), {"type": "user.update", "html": badge_html(user_id)})
-        for user_id in dict.fromkeys(user_ids) if notify.may_have_members(notify.user_group(user_id))
+        (group, {"type": "user.update", "html": badge_html(user_id)})
+        for user_id, group in groups.items() if group in open_pages
     ])

@@ -93,18 +93,32 @@ def seats_of(match: Match) -> tuple[Seat, ...]:
     return tuple(match.seats.select_related("user__profile").order_by("position"))
 
 
+def badge_users(seats, was_to_act: set[int], to_act: set[int], *, moved: bool) -> list[int]:
+    """The users whose "your turn" badge a change may alter.
+
+    A move leaves the seating as it was, so only the users whose seat started or stopped being
+    to act see a new count: in a two-player game both, in a simultaneous phase only the seat
+    that committed. Any other change (seats taken or left, a clock, a resignation) may alter
+    who sits where, so every seated user gets a fresh badge.
+    """
+    changed_seats = was_to_act ^ to_act if moved else {s.position for s in seats}
+    return [s.user_id for s in seats if s.user_id is not None and s.position in changed_seats]
+
+
 def changed(match: Match, *, lobby: bool = False, save: bool = True, seats: tuple | None = None,
-            mover: int | None = None) -> Snapshot:
+            mover: int | None = None, moved: bool = False) -> Snapshot:
     """Record a change of ``match``; call it inside the transaction that holds the row lock.
 
     Bumps the revision, records the seats to act and whether a bot is due (so a restart finds
     the work again), and after the commit publishes the frames, the seated users' badges, the lobby when
     ``lobby`` is set, and wakes the bots. With ``save=False`` the caller saves the match itself
     (one UPDATE per move instead of two). ``seats`` are the match's seats when the caller has
-    already read them with :func:`seats_of` in this transaction.
+    already read them with :func:`seats_of` in this transaction; ``moved`` says the change is a
+    move (by a person or a bot), which leaves the seating as it was.
     """
     seats = seats_of(match) if seats is None else seats
     match.revision += 1
+    was_to_act = set(match.to_act or ())
     match.to_act = sorted(seats_to_act(match))
     due = bot_due(match, seats)
     pace = bot_pace(seats) if due else 0.0
@@ -113,7 +127,7 @@ def changed(match: Match, *, lobby: bool = False, save: bool = True, seats: tupl
     if save:
         match.save(update_fields=["revision", "to_act", "bots_due_at", "updated_at"])
     snapshot = Snapshot(copy.copy(match), seats, mover)
-    user_ids = [s.user_id for s in seats if s.user_id is not None]
+    user_ids = badge_users(seats, was_to_act, set(match.to_act), moved=moved)
 
     def after_commit():
         publish(snapshot)
@@ -220,12 +234,12 @@ def _send(snapshot: Snapshot) -> None:
             "type": "match.seats", "revision": match.revision, "seated": seated,
             "private": match.private,
         }))
-    for audience in snapshot.audiences():
-        if audience is SPECTATORS:
-            group = notify.watch_group(match.pk)
-        else:
-            group = notify.seat_user_group(match.pk, snapshot.seats[_index_of(snapshot, audience)].user_id)
-        if not snapshot.moved_by(audience) and not notify.may_have_members(group):
+    groups = {audience: notify.watch_group(match.pk) if audience is SPECTATORS else
+              notify.seat_user_group(match.pk, snapshot.seats[_index_of(snapshot, audience)].user_id)
+              for audience in snapshot.audiences()}
+    open_pages = notify.listened(groups.values())
+    for audience, group in groups.items():
+        if not snapshot.moved_by(audience) and group not in open_pages:
             continue  # nobody of this audience has the page open: nothing to render
         frame = {
             "type": "match.frame", "revision": match.revision, "version": match.version,

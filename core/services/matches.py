@@ -139,7 +139,7 @@ def apply_locked(match: Match, position: int, move: Any, by_bot: bool,
     match.turn_deadline = deadline_for(match)
     finished = finish_if_over(match, game)
     snapshot = live.changed(match, lobby=finished, save=False, seats=seats,
-                            mover=None if by_bot else position)
+                            mover=None if by_bot else position, moved=True)
     match.save(update_fields=None if finished else MOVE_FIELDS)
     return snapshot
 

@@ -36,13 +36,13 @@ def seat_user_group(match_id: int, user_id: int) -> str:
     return f"match-{match_id}-user-{user_id}"
 
 
-def may_have_members(group: str) -> bool:
-    """Whether a socket may be listening in ``group``. The embedded layer knows its groups, so
-    a frame nobody would receive is not rendered; with another layer (Redis, other processes'
-    sockets) the answer is always yes."""
+def listened(groups) -> set[str]:
+    """Which of ``groups`` a socket may be listening in, so a frame nobody would receive is not
+    rendered. Both of the project's layers can tell (:mod:`core.layers`); any other layer is
+    taken to have listeners everywhere."""
     layer = get_channel_layer()
-    knows = getattr(layer, "has_members", None)
-    return True if knows is None else knows(group)
+    ask = getattr(layer, "groups_with_members", None)
+    return set(groups) if ask is None else ask(groups)
 
 
 def send_many(messages: list[tuple[str, dict]]) -> None:

@@ -56,3 +56,35 @@ def test_a_burst_of_group_sends_from_one_process_all_get_through(services_backen
     report = json.loads(run.stdout.strip().splitlines()[-1])
     assert report["failed"] == 0, report
     assert report["received"] == BURST // 10, report  # the first channel's group got every tenth
+
+
+MEMBERSHIP = """
+import asyncio, json
+import django
+django.setup()
+from asgiref.sync import sync_to_async
+from channels.layers import get_channel_layer
+
+async def main():
+    layer = get_channel_layer()
+    ask = sync_to_async(layer.groups_with_members, thread_sensitive=False)  # as the publisher does
+    listener = await layer.new_channel()
+    await layer.group_add("frames-a", listener)
+    await layer.group_add("frames-b", listener)
+    joined = sorted(await ask(["frames-a", "frames-b", "frames-nobody"]))
+    await layer.group_discard("frames-a", listener)
+    left = sorted(await ask(["frames-a", "frames-b"]))
+    print(json.dumps({"joined": joined, "left": left}))
+
+asyncio.run(main())
+"""
+
+
+def test_the_publisher_sees_which_groups_have_sockets_on_redis(services_backend):
+    """The publisher skips frames and badges nobody would receive; with Redis it must still see
+    every group a socket (of any process) is in, and stop seeing one the socket left."""
+    run = subprocess.run([sys.executable, "-c", MEMBERSHIP], cwd=ROOT, env=services_backend.env(),
+                         capture_output=True, text=True, timeout=120)
+    assert run.returncode == 0, run.stderr[-2000:]
+    report = json.loads(run.stdout.strip().splitlines()[-1])
+    assert report == {"joined": ["frames-a", "frames-b"], "left": ["frames-b"]}, report
