@@ -1,14 +1,35 @@
-"""A bare Channels echo consumer: the floor that bench/latency.py compares move latency with.
+"""Bare Channels consumers: the floors that bench/latency.py and bench/floor.py compare with.
 
-It is routed at ``ws/echo/`` only by bench/asgi.py, the application bench/latency.py serves, so
-it never exists in a normal portal. It goes through the same ASGI stack as
-the match sockets (origin check, session middleware) and echoes each frame straight back: no
-database, no channel layer, no rendering.
+They are routed only by bench/asgi.py, the application those benches serve, so they never exist
+in a normal portal. They go through the same ASGI stack as the match sockets (origin check,
+session middleware) but touch no database and render nothing.
 """
 
 from channels.generic.websocket import AsyncWebsocketConsumer
 
 
 class EchoConsumer(AsyncWebsocketConsumer):
+    """Echoes each frame straight back: no channel layer either."""
+
     async def receive(self, text_data=None, bytes_data=None):
         await self.send(text_data=text_data, bytes_data=bytes_data)
+
+
+class FanOutConsumer(AsyncWebsocketConsumer):
+    """A move's fan-out with nothing else: a frame one socket sends reaches every socket of its
+    table through the channel layer, as a move's frames do (one group send per socket, since each
+    audience has its own group)."""
+
+    async def connect(self):
+        self.table = f"bench-fanout-{int(self.scope['url_route']['kwargs']['table'])}"
+        await self.channel_layer.group_add(self.table, self.channel_name)
+        await self.accept()
+
+    async def disconnect(self, code):
+        await self.channel_layer.group_discard(self.table, self.channel_name)
+
+    async def receive(self, text_data=None, bytes_data=None):
+        await self.channel_layer.group_send(self.table, {"type": "table.frame", "text": text_data})
+
+    async def table_frame(self, event):
+        await self.send(text_data=event["text"])

@@ -1,12 +1,14 @@
 """Move latency under load: from a move's POST to its arrival on every socket of the match.
 
-Usage: .venv/bin/python bench/latency.py --matches M [--procs N] [--postgres] [--redis]
+Usage: .venv/bin/python bench/latency.py --matches M [--games G] [--procs N] [--postgres] [--redis]
 
 Starts everything itself in a temp folder: the database (a SQLite file, or a throwaway PostgreSQL
 with --postgres), Redis with --redis, and N daphne processes (DEBUG off, collectstatic done, the
 clock sweeper off). It seats M tic-tac-toe tables (two players each, plus 0-2 anonymous
 spectators, so 2-4 websockets per match), connects every socket, then plays all M matches at
-once: at each turn the player to move picks a random legal move among the moves its own frame
+once (with ``--games G``, each of the M tables plays G games one after another, every game's
+sockets connected before the clock starts: M=1 alone plays only nine moves at most, too few
+for a p99): at each turn the player to move picks a random legal move among the moves its own frame
 offers (the random bot, through the UI) and POSTs it to the real move endpoint with its session
 and CSRF token. The latency of a move is measured from the start of its POST to the arrival of
 the frame with the new version on each socket of the match. Meanwhile a few sockets ping the
@@ -190,7 +192,8 @@ async def open_socket(port: int, path: str, session: str | None, gate: asyncio.S
 
 
 async def play_match(match: dict, ports: list[int], stats: Stats, gate: asyncio.Semaphore,
-                     go: asyncio.Event, rng: random.Random):
+                     go: asyncio.Event, rng: random.Random, over: asyncio.Event):
+    """Connect the match's sockets, wait for ``go``, play the game to its end, then set ``over``."""
     n = len(ports)
     path = f"/ws/match/{match['id']}/"
     sessions = match["sessions"] + [None] * match["spectators"]
@@ -200,6 +203,7 @@ async def play_match(match: dict, ports: list[int], stats: Stats, gate: asyncio.
     except Exception as exc:
         stats.error(f"connect: {type(exc).__name__}")
         stats.ready += 1
+        over.set()
         return
     stats.clients += len(sockets)
     watchers = [Watcher(s) for s in sockets]
@@ -238,6 +242,7 @@ async def play_match(match: dict, ports: list[int], stats: Stats, gate: asyncio.
     except (TimeoutError, KeyError, OSError, ValueError) as exc:
         stats.error(type(exc).__name__)
     finally:
+        over.set()
         if not ready:
             stats.ready += 1
         for socket in sockets:
@@ -269,14 +274,21 @@ def cpu_seconds(pids: list[int]) -> float:
     return total
 
 
-async def run_clients(matches: list[dict], ports: list[int], seed: int,
-                      pids: list[int]) -> tuple[Stats, float]:
+async def run_clients(matches: list[dict], ports: list[int], seed: int, pids: list[int],
+                      games: int = 1) -> tuple[Stats, float]:
+    """Play ``matches`` as ``len(matches) // games`` tables, each playing its games in turn."""
     stats = Stats()
     gate = asyncio.Semaphore(64)
     go, done = asyncio.Event(), asyncio.Event()
     rng = random.Random(seed)
-    players = [asyncio.create_task(play_match(m, ports, stats, gate, go, random.Random(rng.random())))
-               for m in matches]
+    players = []
+    for table in range(len(matches) // games):
+        turn = go
+        for match in matches[table * games:(table + 1) * games]:
+            over = asyncio.Event()
+            players.append(asyncio.create_task(
+                play_match(match, ports, stats, gate, turn, random.Random(rng.random()), over)))
+            turn = over
     while stats.ready < len(players):  # every socket connected and shown its first board
         await asyncio.sleep(0.1)
     echoes = [asyncio.create_task(echo_loop(ports[k % len(ports)], stats, gate, done))
@@ -332,6 +344,8 @@ def main() -> None:
     global FRAME_TIMEOUT, VIA_SOCKET
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--matches", type=int, required=True)
+    parser.add_argument("--games", type=int, default=1,
+                        help="games each table plays one after another (more moves for a p99 at small M)")
     parser.add_argument("--procs", type=int, default=1)
     parser.add_argument("--postgres", action="store_true")
     parser.add_argument("--redis", action="store_true")
@@ -349,14 +363,15 @@ def main() -> None:
         parser.error("several processes need --redis (the in-memory channel layer is per process)")
 
     with bench_servers(args.postgres, args.redis, MEEPLEHALL_BENCH_ECHO="1") as (env, portals):
-        matches = seat_matches(env, args.matches, args.spectators)
+        matches = seat_matches(env, args.matches * args.games, args.spectators)
         portals += [Portal(env, application="bench.asgi:application").start() for _ in range(args.procs)]
         stats, elapsed = asyncio.run(run_clients(matches, [p.port for p in portals], args.seed,
-                                                 [p.process.pid for p in portals]))
+                                                 [p.process.pid for p in portals], args.games))
 
     p99, echo_p99 = percentile(stats.latencies, 99), percentile(stats.echo, 99)
     print(json.dumps({
         "matches": args.matches,
+        "games": args.games,
         "clients": stats.clients,
         "moves": stats.moves,
         "moves_per_s": round(stats.moves / elapsed, 1) if elapsed else 0,
