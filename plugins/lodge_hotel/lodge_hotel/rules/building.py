@@ -71,10 +71,12 @@ class Building:
         return spots
 
     def _amenity_takes(self, state, facts):
-        """The amenities on display that fit the lodge ``facts`` reads (:class:`~.lodge.LodgeFacts`)."""
+        """The amenities on display that fit the lodge ``facts`` reads (:class:`~.lodge.LodgeFacts`):
+        those with a free place off their forbidden floor, all that :meth:`_amenity_spots` needs
+        to list one (level 5 only narrows the places it lists, never to none)."""
         places = facts.free
         return [{"type": "take_amenity", "index": i} for i, a in enumerate(state["amenity_display"])
-                if self._amenity_spots(state, facts, a, places)]
+                if any(cols for floor, cols in places.items() if floor != am.forbidden_floor(a))]
 
     def _held_spots(self, state, lodge):
         held = state["holding"]

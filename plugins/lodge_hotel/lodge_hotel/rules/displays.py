@@ -44,11 +44,20 @@ class Displays:
         return state
 
     def _display_needs_refresh(self, state):
+        """Whether a level of the room display is empty or every room on it is of one colour."""
         display = state["display"]
         if any(not any(level) for level in display):
             return True
-        colors = {ROOMS[r] for level in display for r in level if r}
-        return len(colors) == 1
+        first = None
+        for level in display:
+            for r in level:
+                if r:
+                    color = ROOMS[r]
+                    if first is None:
+                        first = color
+                    elif color != first:
+                        return False
+        return True
 
     def _refill_room_display(self, state, rng):
         """Slide rooms down within their columns, then fill gaps from level 1 upwards."""

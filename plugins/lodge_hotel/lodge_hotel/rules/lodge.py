@@ -203,7 +203,7 @@ _GUEST = itemgetter("guest")
 
 def lodge_facts(lodge: dict) -> LodgeFacts:
     """What the rules ask of the lodge's cells as they are now (see :class:`LodgeFacts`)."""
-    return LodgeFacts(lodge["cells"])
+    return LodgeFacts(lodge)
 
 
 class LodgeFacts(Mapping):
@@ -214,49 +214,59 @@ class LodgeFacts(Mapping):
     Between two changes to a lodge its legal moves, the handler of the move chosen and the turn
     flow after it ask these again and again (a build's takes, the take, the places for the tile,
     the place, then whether a guest can still check in), and random playouts and search
-    rollouts ask them every ply. So each answer is worked out once for each content of a lodge
-    and remembered by that content: where tiles may go by the cells' places alone, the rest by
-    places, tiles and guests. The cells are mutable JSON, and a lodge that changes is simply
-    asked by its new content, so nothing the state does later can reach an answer already
-    given; answers are built from the content, never from the state's own dicts, and are shared
-    by everyone asking about the same content, so they are read, never changed.
+    rollouts ask them every ply. So where tiles may go is remembered by the cells' places
+    alone (lodges grow through the same shapes again and again), and each amenity's progress
+    by places, tiles and guests. A lodge that changes is simply asked by its new content, so
+    nothing the state does later can reach an answer already given; those answers are built
+    from the content, never from the state's own dicts, and are shared by everyone asking
+    about the same content, so they are read, never changed. Check-in places change with
+    almost every build and check-in, so they are worked out for the reading, and only for the
+    colour pairs asked about (:class:`CheckInPlaces`): after a build or a check-in the rules
+    ask about the few guests who could come in.
 
-    A reading is for the questions of one moment: it reads the tiles and guests when first
-    asked, so after the lodge changes, make a new one.
+    A reading is for the questions of one moment: it reads the cells when first asked, so after
+    the lodge changes, make a new one.
     """
 
-    __slots__ = ("_cells", "_content")
+    __slots__ = ("_lodge", "_cells", "_free", "_grid", "_places")
 
-    def __init__(self, cells: dict) -> None:
-        self._cells = cells
-        self._content = None
+    def __init__(self, lodge: dict) -> None:
+        self._lodge = lodge
+        self._cells = lodge["cells"]
+        self._free = self._grid = self._places = None
 
     @property
     def free(self) -> dict[int, tuple[int, ...]]:
         """:func:`free_places` of the lodge."""
-        return _free_of(tuple(self._cells))
+        if self._free is None:
+            self._free = _free_of(tuple(self._cells))
+        return self._free
 
     @property
-    def _known(self) -> _Content:
-        if self._content is None:
-            cells = self._cells
-            inside = cells.values()
-            self._content = _content_of(tuple(cells), tuple(map(_TILE, inside)), tuple(map(_GUEST, inside)))
-        return self._content
-
-    @property
-    def places(self) -> dict[tuple[str, str], list[tuple[int, int]]]:
-        """:func:`check_in_places` of the lodge."""
-        return self._known.places
+    def places(self) -> CheckInPlaces:
+        """:func:`check_in_places` of the lodge, asked pair by pair."""
+        if self._places is None:
+            known, rooms = _PLACES, {}
+            for k, cell in self._cells.items():
+                if not cell["guest"]:
+                    color = ROOMS.get(cell["tile"])
+                    if color:
+                        rooms[known.get(k) or place_of(k)] = color
+            self._places = CheckInPlaces(rooms)
+        return self._places
 
     @property
     def progress(self) -> tuple:
         """(place, progress) of each amenity, in the order of the places' keys."""
-        return self._known.progress
+        cells = self._cells
+        inside = cells.values()
+        return _progress(tuple(cells), tuple(map(_TILE, inside)), tuple(map(_GUEST, inside)))
 
     @property
     def grid(self) -> am.Grid:
-        return self._known.grid
+        if self._grid is None:
+            self._grid = grid_of(self._lodge)
+        return self._grid
 
     def __getitem__(self, pos):
         return self.grid[pos]
@@ -277,57 +287,52 @@ class LodgeFacts(Mapping):
         return self.grid.values()
 
 
+class CheckInPlaces:
+    """:func:`check_in_places` of a lodge, each (colour, other colour) worked out when first
+    asked for with ``get``, as a dict of them is read. After a build or a check-in the rules ask
+    only about the few guests who could come in now: a handful of the 25 colour pairs.
+
+    ``rooms``: the lodge's empty rooms' colours by place, in the lodge's order (each pair's
+    places come in that order, as :func:`places_among` lists them).
+    """
+
+    __slots__ = ("_rooms", "_by_color", "_found")
+
+    def __init__(self, rooms: dict[tuple[int, int], str]) -> None:
+        self._rooms = rooms
+        self._by_color: dict[str, list[tuple[int, int]]] | None = None
+        self._found: dict[tuple[str, str], list[tuple[int, int]]] = {}
+
+    def get(self, pair: tuple[str, str], default=None):
+        found = self._found.get(pair)
+        if found is None:
+            rooms, beside = self._rooms, _BESIDE
+            if self._by_color is None:
+                self._by_color = {}
+                for pos, color in rooms.items():
+                    self._by_color.setdefault(color, []).append(pos)
+            color, other = pair
+            found = self._found[pair] = []
+            for pos in self._by_color.get(color, ()):
+                for n in beside.get(pos) or _beside(pos):
+                    if rooms.get(n) == other:
+                        found.append(pos)
+                        break
+        return found or default
+
+
 @lru_cache(maxsize=4096)
 def _free_of(keys: tuple) -> dict[int, tuple[int, ...]]:
     known = _PLACES
     return _free_places(frozenset([known.get(k) or place_of(k) for k in keys]))
 
 
-@lru_cache(maxsize=2048)
-def _content_of(keys: tuple, tiles: tuple, guests: tuple) -> _Content:
-    return _Content(keys, tiles, guests)
-
-
-class _Content:
-    """One content of a lodge (its cells' keys, tiles and guests, in the lodge's order) and the
-    answers :class:`LodgeFacts` gives about it, each worked out when first asked."""
-
-    __slots__ = ("_keys", "_tiles", "_guests", "_grid", "_places", "_progress")
-
-    def __init__(self, keys: tuple, tiles: tuple, guests: tuple) -> None:
-        self._keys, self._tiles, self._guests = keys, tiles, guests
-        self._grid = self._places = self._progress = None
-
-    def _cells(self):
-        """(key, tile, guest) for each cell, in the lodge's order."""
-        return zip(self._keys, self._tiles, self._guests, strict=True)
-
-    @property
-    def grid(self) -> am.Grid:
-        if self._grid is None:
-            known = _PLACES
-            self._grid = {known.get(k) or place_of(k): {"tile": tile, "guest": guest}
-                          for k, tile, guest in self._cells()}
-        return self._grid
-
-    @property
-    def places(self) -> dict[tuple[str, str], list[tuple[int, int]]]:
-        if self._places is None:
-            known = _PLACES
-            self._places = places_among({
-                known.get(k) or place_of(k): ROOMS[tile]
-                for k, tile, guest in self._cells()
-                if not guest and tile in ROOMS})
-        return self._places
-
-    @property
-    def progress(self) -> tuple:
-        if self._progress is None:
-            grid = {place_of(k): {"tile": tile, "guest": guest}
-                    for k, tile, guest in sorted(self._cells())}
-            self._progress = tuple((pos, am.progress(cell["tile"], pos, grid)) for pos, cell in grid.items()
-                                   if cell["tile"] in AMENITY_BY_ID)
-        return self._progress
+@lru_cache(maxsize=4096)
+def _progress(keys: tuple, tiles: tuple, guests: tuple) -> tuple:
+    grid = {place_of(k): {"tile": tile, "guest": guest}
+            for k, tile, guest in sorted(zip(keys, tiles, guests, strict=True))}
+    return tuple((pos, am.progress(cell["tile"], pos, grid)) for pos, cell in grid.items()
+                 if cell["tile"] in AMENITY_BY_ID)
 
 
 def floor_bonus(guest: str, floor: int) -> int:
