@@ -94,6 +94,8 @@ FACES = {
 
 #: A block's or a spot's place in reading order: row, then column.
 READING = itemgetter(1, 0)
+#: The place (x, y) of a spot with its fits.
+PLACE = itemgetter(0, 1)
 
 
 def key(x: int, y: int) -> str:
@@ -131,6 +133,13 @@ FITTING = tuple(
 ROTATIONS = tuple(tuple(rot for rot in range(4) if bits >> rot & 1) for bits in range(16))
 
 
+def _corner(pos: tuple[int, int], face: Face, region: int) -> tuple[int, int]:
+    """The top-left block of one region of the tile at ``pos``: its first cell in reading
+    order, since cells are numbered row by row."""
+    cell = face.region_cells[region][0]
+    return 3 * pos[0] + cell % 3, 3 * pos[1] + cell // 3
+
+
 def _fits_at(faces: dict[tuple[int, int], Face], x: int, y: int) -> bytes:
     """For an empty spot: each tile's rotations that meet a neighbour's colour, a byte a tile."""
     mask = 0
@@ -155,7 +164,6 @@ class Layout:
 
     def __init__(self, items: tuple[tuple[str, str, int], ...], parent: Layout | None = None):
         self.items = items
-        self._anchors: dict[int, tuple[int, int]] = {}
         self._blocks: dict[int, tuple[tuple[int, int], ...]] = {}
         self._enc_of: MappingProxyType | None = None
         self._terrain: MappingProxyType | None = None
@@ -213,16 +221,21 @@ class Layout:
         sizes: list[int] = []
         locked: list[bool] = []
         members: list[list[int]] = []
+        anchors: list[tuple[int, int]] = []
         for node in range(len(node_face)):
             root = find(node)
             index = enc_of_root.get(root)
             face, r = node_face[node], node_region[node]
+            corner = _corner(node_pos[node], face, r)
             if index is None:
                 index = enc_of_root[root] = len(terrains)
                 terrains.append(face.region_terrain[r])
                 sizes.append(0)
                 locked.append(False)
                 members.append([])
+                anchors.append(corner)
+            elif READING(corner) < READING(anchors[index]):
+                anchors[index] = corner
             node_enc.append(index)
             sizes[index] += face.region_size[r]
             if face.lock is not None and face.region_of[face.lock] == r:
@@ -232,6 +245,7 @@ class Layout:
         self.node_enc = tuple(node_enc)
         self.enc_terrain, self.enc_size, self.enc_locked = tuple(terrains), tuple(sizes), tuple(locked)
         self._members = tuple(map(tuple, members))
+        self.enc_anchor = tuple(anchors)
         self._node_region, self._node_pos = tuple(node_region), tuple(node_pos)
 
     def _extend(self, old: Layout, item: tuple[str, str, int]) -> None:
@@ -300,18 +314,23 @@ class Layout:
             sizes = [0] * next_index
             locked = [False] * next_index
             members: list[tuple[int, ...]] = [()] * next_index
+            anchors: list[tuple[int, int] | None] = [None] * next_index
             for index in range(old_count):
                 new = renumber[index]
                 terrains[new] = old.enc_terrain[index]
                 sizes[new] += old.enc_size[index]
                 locked[new] = locked[new] or old.enc_locked[index]
                 members[new] = members[new] + old._members[index] if members[new] else old._members[index]
+                corner = old.enc_anchor[index]
+                if anchors[new] is None or READING(corner) < READING(anchors[new]):
+                    anchors[new] = corner
             self.node_enc = tuple([renumber[e] for e in old.node_enc] + region_enc)
         else:  # nothing merged: the old numbers stand, new enclosures come after them
             terrains = list(old.enc_terrain) + [""] * grown
             sizes = list(old.enc_size) + [0] * grown
             locked = list(old.enc_locked) + [False] * grown
             members = list(old._members) + [()] * grown
+            anchors = list(old.enc_anchor) + [None] * grown
             self.node_enc = old.node_enc + tuple(region_enc)
         for r in range(count):
             new = region_enc[r]
@@ -320,6 +339,9 @@ class Layout:
             if face.lock is not None and face.region_of[face.lock] == r:
                 locked[new] = True
             members[new] = members[new] + (first + r,)
+            corner = _corner(pos, face, r)
+            if anchors[new] is None or READING(corner) < READING(anchors[new]):
+                anchors[new] = corner
         self.faces = dict(old.faces)
         self.faces[pos] = face
         self.tile_at = dict(old.tile_at)
@@ -328,22 +350,18 @@ class Layout:
         self.base[pos] = first
         self.enc_terrain, self.enc_size, self.enc_locked = tuple(terrains), tuple(sizes), tuple(locked)
         self._members = tuple(members)
+        self.enc_anchor = tuple(anchors)
         self._node_region = old._node_region + tuple(range(count))
         self._node_pos = old._node_pos + (pos,) * count
-        changed = set(region_enc)  # every enclosure the new tile joins (or starts)
-        for mine, theirs in ((self._blocks, old._blocks), (self._anchors, old._anchors)):
-            for index, known in theirs.items():
-                if renumber[index] not in changed:
-                    mine[renumber[index]] = known
         around = [(x + dx, y + dy) for dx, dy, _m, _t in SIDES]
         if old._spots is not None:  # only the spots beside the new tile change
-            fits = {(sx, sy): found for sx, sy, found in old._spots}
-            fits.pop(pos, None)
-            for sx, sy in around:
-                if (sx, sy) not in self.faces:
-                    fits[(sx, sy)] = _fits_at(self.faces, sx, sy)
-            self._spots = tuple(sorted(((sx, sy, f) for (sx, sy), f in fits.items()), key=READING))
-            self._frontier = tuple((sx, sy) for sx, sy, _f in self._spots)
+            moved = {pos, *around}
+            spots = [s for p, s in zip(old._frontier, old._spots, strict=True) if p not in moved]
+            spots += [(sx, sy, _fits_at(self.faces, sx, sy)) for sx, sy in around
+                      if (sx, sy) not in self.faces]
+            spots.sort(key=READING)
+            self._spots = tuple(spots)
+            self._frontier = tuple(map(PLACE, spots))
         elif old._frontier is not None:
             spots = (set(old._frontier) - {pos}) | {p for p in around if p not in self.faces}
             self._frontier = tuple(sorted(spots, key=READING))
@@ -375,11 +393,8 @@ class Layout:
         return {self._node_pos[node] for node in self._members[index]}
 
     def anchor(self, index: int) -> tuple[int, int]:
-        """The enclosure's top-left block."""
-        found = self._anchors.get(index)
-        if found is None:
-            found = self._anchors[index] = min(self.blocks(index), key=READING)
-        return found
+        """The enclosure's top-left block (worked out with the enclosures themselves)."""
+        return self.enc_anchor[index]
 
     @property
     def enc_of(self) -> MappingProxyType:
