@@ -5,8 +5,10 @@ The printed cards are not public: this is the reconstruction from the shared com
 
 One deliberate difference from those notes: the rulebook's placement example names the Apple 18,
 Smoothie 22, Smoothie 32 and Apple 34, and the rulebook wins where the notes disagree. The
-regular block pattern gives 18 and 34 as sandwiches and 32 as an apple, so three neighbouring
-pairs swap types (17/18, 30/32, 33/34): every type still has exactly 15 cards spread over 1-60.
+regular block pattern gives 18 and 34 as sandwiches and 32 as an apple. Keeping 15 cards of each
+type then needs two more sandwiches, so the fewest cards possible change: 18 and 34 become
+apples, 32 a smoothie, and the apple 17 and the smoothie 30 become sandwiches. Every other number
+keeps the type the card data gives it.
 """
 
 from __future__ import annotations
@@ -24,9 +26,8 @@ HAND_SIZE = 7
 LOWEST_SNACK = 1
 HIGHEST_SNACK = 60
 
-# Types swapped so the rulebook's worked example holds (see the module docstring).
-EXAMPLE_OVERRIDES = {17: "sandwich", 18: "apple", 30: "apple", 32: "smoothie", 33: "sandwich",
-                     34: "apple"}
+# Types changed so the rulebook's worked example holds (see the module docstring).
+EXAMPLE_OVERRIDES = {17: "sandwich", 18: "apple", 30: "sandwich", 32: "smoothie", 34: "apple"}
 
 
 def _pattern_type(number: int) -> str:

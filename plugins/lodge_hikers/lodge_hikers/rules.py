@@ -82,6 +82,17 @@ def squirrel_count(tokens: dict[str, int]) -> int:
     return tokens["1"] + 3 * tokens["3"]
 
 
+def score_for(points: int, squirrels: int) -> int:
+    """The score the final table gives: customer points, then -1 per squirrel with exactly 5
+    worth +5; exactly 10 adds nothing (that player wins outright) and more than 10 still counts
+    -1 each (that player loses whatever the total)."""
+    if squirrels == SQUIRREL_WIN:
+        return points
+    if squirrels > SQUIRREL_WIN:
+        return points - squirrels
+    return points + squirrel_points(squirrels)
+
+
 def room_for(slot: dict, snack_type: str) -> bool:
     """Whether the customer in ``slot`` wants ``snack_type`` and still has room for one more."""
     code = slot["customer"]
@@ -567,6 +578,8 @@ class LodgeHikers(Game):
                 "tokens_3": tokens["3"],
                 "customers": [self._won_view(c) for c in codes],
                 "customer_points": sum(HIKERS[c]["points"] for c in codes),
+                "score": score_for(sum(HIKERS[c]["points"] for c in codes),
+                                   squirrel_count(tokens)),
                 "is_last": s == last["seat"], "tokens_changed": s in last["tokens"],
                 "won_customer": s in last["won"],
                 "standing": None if result is None else {
@@ -736,7 +749,7 @@ class LodgeHikers(Game):
                 how = (f"{counted(points[s] + sq_points, 'point')}: "
                        f"{counted(points[s], 'point')} from customers, "
                        f"{sq_points:+d} for {counted(sq, 'squirrel')}")
-            score = points[s] + sq_points
+            score = score_for(points[s], sq)
             scores.append(score)
             breakdown.append({"customer points": points[s], label: sq_points})
             outcome.append(how)

@@ -167,6 +167,18 @@ def test_how_to_play_renders():
     assert "Squirrel" in html and "automatic" in html
 
 
+def test_how_to_play_states_the_rulings_used():
+    """Where the rulebook leaves room, the help says what this game does."""
+    from django.template.loader import render_to_string
+
+    html = " ".join(render_to_string("lodge_hikers/how_to_play.html", {}).split())
+    assert "with 5 or 6 players the second round goes on until someone has no cards left" in html
+    assert "the player who played it chooses which one" in html
+    assert "its ability is not used by anybody" in html
+    assert "after that they share the victory" in html
+    assert "17 and 30 are sandwiches" in html
+
+
 def test_the_hand_stays_on_screen_only_while_it_holds_the_decision():
     """Issue 15 (phone): the hand is pinned to the bottom of the screen while a card is to be
     picked, swapped or redrawn; while a customer is being chosen the customers matter instead."""
@@ -185,3 +197,14 @@ def test_hand_cards_and_players_are_cores_parts():
     assert '<span class="mh-visually-hidden">Play </span>' in hand and "aria-label" not in hand.split("</section>")[0]
     assert 'class="mh-card lodge_hikers-card lodge_hikers-type-apple"' in hand
     assert html.count('<section class="mh-player') == 4 and html.count("is-you") == 1
+
+
+def test_each_players_score_so_far_is_on_their_panel():
+    """Customers won and squirrel tokens are face up, so every panel shows the score they add up
+    to now, and says when exactly 10 or more than 10 squirrels would decide the game instead."""
+    state = arrange(new(3), tokens=[5, 10, 11])
+    state["collected"] = [["H02"], ["H11"], ["H29"]]
+    html = render(state, 2)
+    assert "score so far 6<" in html
+    assert "score so far 2 (exactly 10 squirrels: an outright win if the game ended now)" in html
+    assert "score so far -7 (more than 10 squirrels: a loss if the game ended now)" in html

@@ -33,6 +33,17 @@ def test_the_example_cards_have_the_rulebook_types():
         "apple", "smoothie", "smoothie", "apple")
 
 
+def test_only_five_snack_cards_differ_from_the_card_data():
+    """The card data deals types in blocks of 8 (apple, sandwich, smoothie, energy bar, then the
+    same backwards). The rulebook example needs 18, 32 and 34 changed, and two more cards (17 and
+    30) become sandwiches to keep 15 of each type; every other card is as the data gives it."""
+    block = ("apple", "sandwich", "smoothie", "energy_bar", "energy_bar", "smoothie", "sandwich",
+             "apple")
+    differ = {n for n in SNACKS if SNACKS[n] != block[(n - 1) % 8]}
+    assert differ == {17, 18, 30, 32, 34}
+    assert (SNACKS[17], SNACKS[30]) == ("sandwich", "sandwich")
+
+
 def test_forty_customers_32_hikers_8_squirrels():
     assert len(HIKERS) == 32 and len(SQUIRRELS) == 8
 
@@ -213,12 +224,32 @@ def test_draw2_others1_ability():
 
 
 def test_squirrel1_and_squirrel2_abilities():
-    state, card = complete_with("H07")
+    # The Summit Club comes next: its five snacks cannot be completed this turn.
+    state, card = complete_with("H07", next_customers=("H32",))
     state = finish_turn(state, card)
-    assert squirrel_count(state["tokens"][0]) >= 1
-    state, card = complete_with("H28")
+    assert squirrel_count(state["tokens"][0]) == 1
+    state, card = complete_with("H28", next_customers=("H32",))
     state = finish_turn(state, card)
-    assert squirrel_count(state["tokens"][0]) >= 2
+    assert squirrel_count(state["tokens"][0]) == 2
+
+
+def test_tokens_from_an_ability_count_when_a_squirrel_card_follows():
+    """The won customer's ability comes before the new customer is revealed, so the token it
+    gives already counts when a Squirrel card turns up in that space: the squirrel card then feeds
+    that player one more."""
+    state, card = complete_with("H07", next_customers=("Q4", "H32"))
+    state = finish_turn(state, card)
+    assert state["collected"][0] == ["H07"] and "Q4" in state["customers"]["discard"]
+    assert squirrel_count(state["tokens"][0]) == 1 + 1
+
+
+def test_tokens_cleared_by_an_ability_are_not_fed_by_the_next_squirrel_card():
+    """Discarding all your tokens happens before the replacement customer is turned over, so a
+    Squirrel card found there finds you with none and gives you nothing."""
+    state, card = complete_with("H21", tokens=[4, 0, 0, 0], next_customers=("Q4", "H32"))
+    state = finish_turn(state, card)
+    assert "Q4" in state["customers"]["discard"]
+    assert squirrel_count(state["tokens"][0]) == 0
 
 
 def test_clear_squirrels_ability_returns_tokens_to_the_supply():
@@ -323,6 +354,29 @@ def test_a_squirrel_card_eats_its_types_and_feeds_players_who_have_squirrels():
     assert counts == [0, 1 + 2, 1, 3 + 2]  # +1 per squirrel card only for those who had some
 
 
+def test_a_squirrel_card_feeds_a_player_whose_hand_is_empty():
+    """Squirrel cards feed everyone who already has a token, with or without cards in hand: the
+    last card of the game completes an order and the Squirrel card revealed in its place still
+    gives that now empty-handed player a token before the scoring."""
+    table = [[1]] + hands(40, 41, 42)
+    state = arrange(new(4), hands=table, row=[("H02", [3])], next_customers=["Q4", "H05"],
+                    tokens=[1, 0, 0, 0])
+    state["round"] = 3
+    state = pick_all(state, {0: 1, 1: 40, 2: 41, 3: 42})
+    assert state["phase"] == "over" and state["hands"][0] == []
+    assert state["collected"][0] == ["H02"]
+    assert squirrel_count(state["tokens"][0]) == 2
+
+
+@pytest.mark.parametrize("players", [2, 5, 6])
+def test_no_squirrel_in_the_first_row_at_any_table_size(players):
+    """The opening row (3 customers, or 4 at 5-6 players) is laid out with hikers only."""
+    for seed in range(10):
+        state = new(players, seed=seed)
+        assert all(slot["customer"] in HIKERS for slot in state["row"])
+        assert set(SQUIRRELS) <= set(state["customers"]["draw"])
+
+
 # ---- squirrel token supply ------------------------------------------------------------------
 
 
@@ -385,6 +439,40 @@ def test_the_last_round_ends_when_a_player_has_no_card():
     assert GAME.result(state) is not None
 
 
+def five_players_down_to_two(round_number):
+    """Five players in ``round_number``; seat 0 holds 3 cards and plays one of them."""
+    state = arrange(new(5), hands=hands(18, 22, 32, 34, 1),
+                    row=[("H08", []), ("H26", []), ("H25", []), ("H10", [])])
+    state["round"] = round_number
+    state["hands"][0] = [18, 41, 42]
+    return pick_all(state, {0: 18, 1: 22, 2: 32, 3: 34, 4: 1})
+
+
+def test_with_five_players_the_first_round_ends_at_two_cards():
+    """With 5 or 6 players the first round, like every round before the last, stops once someone
+    is down to 2 cards, and everyone tops up to 7."""
+    state = five_players_down_to_two(1)
+    assert state["round"] == 2 and state["phase"] == "pick"
+    assert all(len(h) == 7 for h in state["hands"])
+
+
+def test_with_five_players_the_second_round_is_the_last_and_is_played_out():
+    """With 5 or 6 players the second round is the last one; like the third round of a smaller
+    game it goes on until someone has played their last card (our reading, in the how-to-play)."""
+    state = five_players_down_to_two(2)
+    assert state["round"] == 2 and state["phase"] == "pick"
+    assert [len(h) for h in state["hands"]] == [2, 6, 6, 6, 6]
+
+
+def test_the_round_end_is_checked_after_the_whole_turn_abilities_included():
+    """A round ends on the turn someone is left with 2 cards; a player whose last-but-two card
+    wins a customer that lets them draw ends the turn with 3, so the round goes on."""
+    state, card = complete_with("H01", ability_seat_hand=[5, 6])
+    state = finish_turn(state, card)
+    assert state["collected"][0] == ["H01"]
+    assert state["round"] == 1 and len(state["hands"][0]) == 3
+
+
 def test_five_and_six_players_play_two_rounds():
     state = arrange(new(5), hands=hands(18, 22, 32, 34, 1),
                     row=[("H08", []), ("H26", []), ("H25", []), ("H10", [])])
@@ -441,6 +529,30 @@ def test_the_automatic_card_completing_an_order_discards_the_customer():
     assert state["row"][0]["customer"] == "H05"
 
 
+def test_a_customer_completed_by_the_automatic_card_uses_no_ability():
+    """Nobody wins a customer the automatic card completes, so its ability (here: draw a card)
+    is not used by anyone; it is discarded and the next customer takes its place."""
+    state = arrange(new(2), hands=hands(40, 41), row=[("H01", [2])], next_snacks=[1],
+                    next_customers=["H09"])
+    state = pick_all(state, {0: 40, 1: 41})
+    assert state["customers"]["discard"] == ["H01"]
+    assert [len(h) for h in state["hands"]] == [6, 6]
+    assert state["row"][0]["customer"] == "H09"
+
+
+def test_an_automatic_card_nobody_can_take_gives_no_squirrel():
+    """The automatic card belongs to no player: when no customer wants it, it is discarded and
+    nobody takes a token for it."""
+    state = arrange(new(2), hands=hands(3, 6), row=[("H09", [])], next_snacks=[1])
+    state = pick_all(state, {0: 3, 1: 6})
+    assert 1 in state["snacks"]["discard"]
+    assert [squirrel_count(t) for t in state["tokens"]] == [0, 0]
+    assert state["collected"] == [[], ["H09"]]
+    assert GAME.view(state, 0)["reveal"][0] == {
+        "seat": None, "card": 1, "outcome": "eaten", "customer": None, "type": "apple",
+        "label": "Apple", "name": "The automatic card", "now": False, "is_last": True}
+
+
 def test_without_the_variant_there_is_no_automatic_card():
     state = arrange(new(2, automatic=False), hands=hands(18, 22),
                     row=[("H02", []), ("H09", []), ("H27", [])], next_snacks=[3])
@@ -492,6 +604,27 @@ def test_more_than_ten_squirrels_reads_as_a_loss_whatever_the_score():
                                             "the points")
     assert result.breakdown[1] == {"customer points": 1, "0 squirrels": 0}
     assert result.breakdown[2] == {"customer points": 0, "1 squirrel": -1}
+
+
+@pytest.mark.parametrize("squirrels,worth", [(0, 0), (1, -1), (2, -2), (3, -3), (4, -4), (5, 5),
+                                             (6, -6), (7, -7), (8, -8), (9, -9)])
+def test_the_squirrel_token_scoring_table(squirrels, worth):
+    """Up to 9 squirrels, each costs a point except that exactly 5 is a 5-point bonus."""
+    result = scored([["H11"], []], [squirrels, 0])
+    assert result.scores[0] == 2 + worth
+
+
+def test_a_points_tie_with_the_five_squirrel_bonus_goes_to_fewer_squirrels():
+    """1 point plus the bonus for exactly 5 squirrels ties 6 points with no squirrels; the tie
+    goes to the player with fewer squirrels."""
+    result = scored([["H02"], ["H11", "H12", "H14"]], [5, 0])
+    assert result.scores == [6, 6] and result.ranks == [2, 1]
+
+
+def test_several_players_over_ten_squirrels_all_lose():
+    """Everyone above 10 squirrels is placed below everyone else, even a player with nothing."""
+    result = scored([["H29", "H30"], ["H31", "H32", "H28"], []], [11, 13, 0])
+    assert result.ranks[2] == 1 and sorted(result.ranks[:2]) == [2, 3]
 
 
 def test_exactly_five_squirrels_is_plus_five():
@@ -650,6 +783,18 @@ def test_the_reveal_shown_during_the_next_pick_is_labelled_as_the_previous_turns
     view = GAME.view(state, 1)
     assert view["phase"] == "pick" and view["turn"] == 2
     assert not view["reveal_current"] and view["reveal_turn"] == 1
+
+
+def test_every_players_score_so_far_is_on_show():
+    """Won customers and squirrel tokens lie face up, so anyone can add up a player's score:
+    the view gives each player's, as the final table would count it now (5 squirrels is +5)."""
+    state = new(4)
+    state["collected"] = [["H29", "H30"], ["H02"], ["H11"], []]
+    state = arrange(state, tokens=[2, 10, 5, 11])
+    players = GAME.view(state, 3)["players"]
+    assert [p["score"] for p in players] == [8 - 2, 1, 2 + 5, 0 - 11]
+    assert [p["customer_points"] for p in players] == [8, 1, 2, 0]
+    assert [p["squirrels"] for p in players] == [2, 10, 5, 11]
 
 
 def test_log_lines_say_the_move_in_words():

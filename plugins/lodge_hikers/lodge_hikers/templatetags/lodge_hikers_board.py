@@ -12,7 +12,7 @@ from django.utils.safestring import mark_safe
 from core.templatetags.meeple import card_html, get, player_panel_html
 from core.templatetags.meeple_text import counted, ordinal
 
-from ..catalog import SNACK_ICONS
+from ..catalog import SNACK_ICONS, SQUIRREL_WIN
 
 register = template.Library()
 
@@ -72,8 +72,9 @@ def lh_snacks(snacks):
 
 @register.simple_tag(takes_context=True)
 def lh_player(context, p):
-    """``{% lh_player p %}``: one player's panel (name, pick, hand, squirrel tokens, customers won
-    and, at the end, the place), core's player panel."""
+    """``{% lh_player p %}``: one player's panel (name, pick, hand, squirrel tokens, customers won,
+    the score so far, which anyone at the table can add up from what is face up, and, at the end,
+    the place), core's player panel."""
     view = context["view"]
     q = get(context.get("players"), p.get("seat")) or {}
     acting = p.get("seat") in (view.get("waiting_for") or ())
@@ -93,6 +94,15 @@ def lh_player(context, p):
         mark_safe(f'<span{won}>{_text(p, "customer_points")}★ '
                   f'from {conditional_escape(counted(len(customers), "customer"))}</span>'),
     ]
+    score = p.get("score")
+    if score is not None:
+        squirrels = p.get("squirrels") or 0
+        note = ""
+        if squirrels == SQUIRREL_WIN:
+            note = " (exactly 10 squirrels: an outright win if the game ended now)"
+        elif squirrels > SQUIRREL_WIN:
+            note = " (more than 10 squirrels: a loss if the game ended now)"
+        facts.append(f"score so far {score}{note}")
     body = []
     standing = p.get("standing")
     if standing:
