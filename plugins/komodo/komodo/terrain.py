@@ -541,8 +541,12 @@ def _layout(shape: tuple[tuple[str, ...], tuple]) -> Layout:
         _LAYOUTS.move_to_end(shape)
         return found
     texts, laid = shape
-    items = tuple(zip(texts, laid[0::2], laid[1::2], strict=True))
-    found = _LAYOUTS[shape] = Layout(items, _LAYOUTS.get((texts[:-1], laid[:-2])))
+    parent = _LAYOUTS.get((texts[:-1], laid[:-2]))
+    if parent is None:
+        items = tuple(zip(texts, laid[0::2], laid[1::2], strict=True))
+    else:  # the map before's items are shared, not made again
+        items = parent.items + ((texts[-1], laid[-2], laid[-1]),)
+    found = _LAYOUTS[shape] = Layout(items, parent)
     if len(_LAYOUTS) > LAYOUTS_KEPT:
         _LAYOUTS.popitem(last=False)
     return found
