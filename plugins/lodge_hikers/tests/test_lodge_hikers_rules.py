@@ -68,14 +68,18 @@ def test_no_squirrel_in_the_first_row_and_all_squirrels_back_in_the_deck(seed):
 
 
 def test_setup_squirrels_are_shuffled_back():
-    # Some seed puts a squirrel among the first cards; they go back without effect.
+    """A Squirrel turned up while laying out the first row is replaced and goes back into the
+    Customer deck without its effect: nothing is eaten, nobody is fed, nothing is discarded."""
     for seed in range(50):
         state = new(4, seed=seed)
         if "Squirrel card" in state["log"][0]:
-            assert state["customers"]["draw"][-3:] != []
             break
     else:
         pytest.fail("no seed turned up a squirrel during setup")
+    assert set(SQUIRRELS) <= set(state["customers"]["draw"])
+    assert state["customers"]["discard"] == [] and state["squirrel_cards"] == []
+    assert all(slot["customer"] in HIKERS for slot in state["row"])
+    assert all(squirrel_count(t) == 0 for t in state["tokens"])
 
 
 def test_automatic_card_option_can_be_switched_off():
