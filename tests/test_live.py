@@ -187,6 +187,7 @@ async def test_the_end_of_a_game_takes_resign_away_and_offers_the_replay_live():
     final = (await drain(socket))[-1]
     assert 'data-status="finished"' in final and "replay-link" in final and "rematch-button" in final
     assert "resign-button" not in final
+    assert re.findall(r'class="score">([^<]*)<', final) == ["1 point", "0 points"]  # as a reload shows
     await socket.disconnect()
 
 

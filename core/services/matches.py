@@ -137,15 +137,19 @@ def apply_locked(match: Match, position: int, move: Any, by_bot: bool,
     Move.objects.create(match=match, ply=match.version, seat=position, payload=move, by_bot=by_bot)
     match.state = state
     match.turn_deadline = deadline_for(match)
-    finished = finish_if_over(match, game)
+    finished = finish_if_over(match, game, seats)
     snapshot = live.changed(match, lobby=finished, save=False, seats=seats,
                             mover=None if by_bot else position, moved=True)
     match.save(update_fields=None if finished else MOVE_FIELDS)
     return snapshot
 
 
-def finish_if_over(match: Match, game) -> bool:
-    """Record scores and ranks once the game reports a result (inside the caller's transaction)."""
+def finish_if_over(match: Match, game, seats: tuple | None = None) -> bool:
+    """Record scores and ranks once the game reports a result (inside the caller's transaction).
+
+    ``seats``, when the caller has read them for the frames, are the ones given their scores,
+    so the final frame's players bar shows the scores a reload shows.
+    """
     result = game.result(match.state)
     if result is None:
         return False
@@ -153,7 +157,7 @@ def finish_if_over(match: Match, game) -> bool:
     match.result = result.to_json()
     match.finished_at = timezone.now()
     match.turn_deadline = None
-    for seat in match.seats.all():
+    for seat in match.seats.all() if seats is None else seats:
         seat.score = result.scores[seat.position]
         seat.rank = result.ranks[seat.position]
         seat.save(update_fields=["score", "rank"])
