@@ -208,3 +208,15 @@ def test_each_players_score_so_far_is_on_their_panel():
     assert "score so far 6<" in html
     assert "score so far 2 (exactly 10 squirrels: an outright win if the game ended now)" in html
     assert "score so far -7 (more than 10 squirrels: a loss if the game ended now)" in html
+
+
+def test_customers_the_automatic_card_served_are_listed():
+    """A customer whose order the automatic card completes goes face up to the discard pile: the
+    board names it, so players can see it left the game unwon."""
+    state = arrange(new(2), hands=[[40, 41, 42], [43, 44, 45]], row=[("H01", [2])],
+                    next_snacks=[1], next_customers=["H09"])
+    state = pick_all(state, {0: 40, 1: 43})
+    html = render(state, 0)
+    assert "Served by the automatic card, won by nobody: 1 customer" in html
+    assert "<p>Day Tripper</p>" in html
+    assert "won by nobody" not in render(example(), 0)

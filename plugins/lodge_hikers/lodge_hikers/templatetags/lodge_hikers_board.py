@@ -12,7 +12,7 @@ from django.utils.safestring import mark_safe
 from core.templatetags.meeple import card_html, get, player_panel_html
 from core.templatetags.meeple_text import counted, ordinal
 
-from ..catalog import SNACK_ICONS, SQUIRREL_WIN
+from ..catalog import HIKERS, SNACK_ICONS, SQUIRREL_WIN
 
 register = template.Library()
 
@@ -56,6 +56,14 @@ def lh_needs(needs):
             f'<span aria-hidden="true">{filled}{still}</span>\n'
             f'<small>{label} {placed_text}/{wanted_text}{" ✓" if full else ""}</small>\n</li>\n')
     return mark_safe("".join(out))
+
+
+@register.filter
+def lh_unserved(customer_discards):
+    """The hikers in the customer discard pile, by name: customers whose order the automatic card
+    finished, so nobody won them (Squirrel cards there are listed on their own)."""
+    codes = [c.removeprefix("customer-") for c in customer_discards or []]
+    return [HIKERS[c]["name"] for c in codes if c in HIKERS]
 
 
 @register.simple_tag
