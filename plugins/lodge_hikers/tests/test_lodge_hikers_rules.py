@@ -631,6 +631,16 @@ def test_several_players_over_ten_squirrels_all_lose():
     assert result.ranks[2] == 1 and sorted(result.ranks[:2]) == [2, 3]
 
 
+def test_reaching_ten_squirrels_during_play_does_not_end_the_game():
+    """Ten squirrels win only as the game ends: a player whose eaten card brings them to ten in
+    the first round plays on, and the game is not over."""
+    state = arrange(new(4), hands=hands(1, 2, 3, 5), row=[("H08", []), ("H09", []), ("H10", [])],
+                    tokens=[9, 0, 0, 0])
+    state = pick_all(state, {0: 1, 1: 2, 2: 3, 3: 5})
+    assert squirrel_count(state["tokens"][0]) == 10
+    assert state["phase"] == "pick" and state["round"] == 1 and GAME.result(state) is None
+
+
 def test_exactly_five_squirrels_is_plus_five():
     result = scored([["H02"], ["H03"]], [5, 4])
     assert result.scores == [6, -3] and result.ranks == [1, 2]
