@@ -145,3 +145,28 @@ def test_in_a_simultaneous_phase_a_pick_refreshes_only_the_pickers_badge():
     assert badge_users(seats, {0, 1, 2}, {1, 2}, moved=True) == [10]
     assert badge_users(seats, {1, 2}, {0}, moved=True) == [10, 11, 12]
     assert badge_users(seats, {1, 2}, {1, 2}, moved=False) == [10, 11, 12]
+
+
+@pytest.mark.parametrize("slug", ["tictactoe", "lodge_hikers"])
+def test_the_frame_a_move_publishes_is_the_page_a_reload_shows(slug, make_user,
+                                                               django_capture_on_commit_callbacks):
+    """Through a whole game (Lodge hikers has simultaneous picks), the mover's published frame,
+    rendered from the publisher's snapshot, equals the live area rendered afresh from the
+    database: no part of the page is left behind by the live path."""
+    import random
+
+    from core.plugins import registry
+    from core.rendering import render_live
+    from core.services import live
+
+    game = registry().game(slug)
+    users = [make_user(f"{slug}-{n}") for n in range(2)]
+    match = join_table(create_table(users[0], slug, 2).pk, users[1])
+    rng = random.Random(3)
+    while match.status == Match.Status.ACTIVE:
+        seat = min(game.to_act(match.state))
+        with django_capture_on_commit_callbacks(execute=True):
+            submit_move(match.pk, users[seat], rng.choice(game.legal_moves(match.state, seat)), match.version)
+        match = Match.objects.get(pk=match.pk)
+        assert live.cached_frame(match, seat) == render_live(match, seat, oob=True), match.version
+    assert match.status == Match.Status.FINISHED and match.version >= 5  # the end was checked too
