@@ -88,7 +88,11 @@ class Guests:
         if not sources:
             return False
         places = lodge_facts(lodge).places
-        return any(self.guest_spots(state, None, guest, places) for _s, _i, guest in sources)
+        if 2 in state["rules"]:
+            return any(self.guest_spots(state, None, guest, places) for _s, _i, guest in sources)
+        # Without level 2's floors, one of a guest's pairs is enough: an empty room of one
+        # colour beside an empty room of the other is a place of each pair.
+        return any(places.get(guest_colors(guest)) for _s, _i, guest in sources)
 
     def move_guest(self, state, seat, move, rng):
         self._need(state, "guests")
@@ -118,7 +122,7 @@ class Guests:
             f"{self._name(state, seat)} checked in {guest_text(guest, floor=False)} from the {source} "
             f"in the {am.room_color(lodge['cells'][key(floor, col)])} room on {place_text(floor, col)}: "
             f"{worth}.")
-        if not state["solo"] and guests_placed(lodge) >= GUESTS_TO_END and not state["end_triggered"]:
+        if not state["solo"] and not state["end_triggered"] and guests_placed(lodge) >= GUESTS_TO_END:
             state["end_triggered"] = True
             say(state, "Twelve guests placed: the game ends after this round.")
         if source == "display":

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from collections.abc import Mapping
-from functools import lru_cache
+from functools import cache, lru_cache
 from operator import itemgetter
 
 from core.text import ordinal
@@ -52,15 +52,19 @@ def guest_colors(guest_id: str) -> tuple[str, str]:
     return GUEST_BY_ID[guest_id]["colors"]
 
 
+@cache
 def guest_text(guest_id: str, floor: bool = True) -> str:
-    """"a red-and-blue guest (prefers the 2nd floor)", as log lines say it."""
+    """"a red-and-blue guest (prefers the 2nd floor)", as log lines say it (remembered: the log
+    says it after almost every move)."""
     g = GUEST_BY_ID[guest_id]
     text = f"a {g['colors'][0]}-and-{g['colors'][1]} guest"
     return f"{text} (prefers the {ordinal(g['floor'])} floor)" if floor else text
 
 
+@cache
 def place_text(floor: int, col: int) -> str:
-    """"the 2nd floor, 3rd from the elevator": a place in a lodge in words."""
+    """"the 2nd floor, 3rd from the elevator": a place in a lodge in words (remembered, as
+    :func:`guest_text`)."""
     return f"the {ordinal(floor)} floor, {ordinal(col)} from the elevator"
 
 
@@ -246,13 +250,19 @@ class LodgeFacts(Mapping):
     def places(self) -> CheckInPlaces:
         """:func:`check_in_places` of the lodge, asked pair by pair."""
         if self._places is None:
-            known, rooms = _PLACES, {}
+            known, rooms, by_color = _PLACES, {}, {}
             for k, cell in self._cells.items():
                 if not cell["guest"]:
                     color = ROOMS.get(cell["tile"])
                     if color:
-                        rooms[known.get(k) or place_of(k)] = color
-            self._places = CheckInPlaces(rooms)
+                        pos = known.get(k) or place_of(k)
+                        rooms[pos] = color
+                        found = by_color.get(color)
+                        if found is None:
+                            by_color[color] = [pos]
+                        else:
+                            found.append(pos)
+            self._places = CheckInPlaces(rooms, by_color)
         return self._places
 
     @property
@@ -288,37 +298,37 @@ class LodgeFacts(Mapping):
 
 
 class CheckInPlaces:
-    """:func:`check_in_places` of a lodge, each (colour, other colour) worked out when first
-    asked for with ``get``, as a dict of them is read. After a build or a check-in the rules ask
-    only about the few guests who could come in now: a handful of the 25 colour pairs.
+    """:func:`check_in_places` of a lodge, read with ``get`` as a dict of them is, and worked
+    out one colour at a time: the pairs (colour, other colour) of a colour when a pair of it is
+    first asked for. After a build or a check-in the rules ask only about the few guests who
+    could come in now, and each guest about one of its colours.
 
-    ``rooms``: the lodge's empty rooms' colours by place, in the lodge's order (each pair's
-    places come in that order, as :func:`places_among` lists them).
+    ``by_color``: the lodge's empty rooms by colour, and ``rooms`` their colours by place, both in
+    the lodge's order (each pair's places come in that order, as :func:`places_among` lists them).
     """
 
-    __slots__ = ("_rooms", "_by_color", "_found")
+    __slots__ = ("_rooms", "_by_color", "_found", "_done")
 
-    def __init__(self, rooms: dict[tuple[int, int], str]) -> None:
-        self._rooms = rooms
-        self._by_color: dict[str, list[tuple[int, int]]] | None = None
+    def __init__(self, rooms: dict[tuple[int, int], str], by_color: dict[str, list[tuple[int, int]]]) -> None:
+        self._rooms, self._by_color = rooms, by_color
         self._found: dict[tuple[str, str], list[tuple[int, int]]] = {}
+        self._done: set[str] = set()
 
     def get(self, pair: tuple[str, str], default=None):
-        found = self._found.get(pair)
-        if found is None:
-            rooms, beside = self._rooms, _BESIDE
-            if self._by_color is None:
-                self._by_color = {}
-                for pos, color in rooms.items():
-                    self._by_color.setdefault(color, []).append(pos)
-            color, other = pair
-            found = self._found[pair] = []
+        color = pair[0]
+        if color not in self._done:
+            self._done.add(color)
+            rooms, beside, places = self._rooms, _BESIDE, self._found
             for pos in self._by_color.get(color, ()):
                 for n in beside.get(pos) or _beside(pos):
-                    if rooms.get(n) == other:
-                        found.append(pos)
-                        break
-        return found or default
+                    other = rooms.get(n)
+                    if other:
+                        found = places.get((color, other))
+                        if found is None:
+                            places[(color, other)] = [pos]
+                        elif found[-1] != pos:  # two neighbours of one colour: listed once
+                            found.append(pos)
+        return self._found.get(pair, default)
 
 
 @lru_cache(maxsize=4096)
