@@ -34,14 +34,13 @@ class Building:
         """The rooms of the display that fit the lodge ``facts`` reads (:class:`~.lodge.LodgeFacts`)."""
         places = facts.free
         out = []
-        for level in range(1, FLOORS + 1):
-            if 6 in state["rules"] and level == state["lift"]:
-                continue
-            row = state["display"][level - 1]
+        rules = state["rules"]
+        lift = state["lift"] if 6 in rules else None  # level 6: not from the ski lift's level
+        colour_rule = 4 in rules  # only then can a free place refuse a room
+        for level, row in enumerate(state["display"], start=1):
             cols = places[level]  # the same for every room of this level
-            if not cols or not any(row):
+            if not cols or level == lift or not any(row):
                 continue
-            colour_rule = 4 in state["rules"]  # only then can a free place refuse a room
             for slot, room in enumerate(row):
                 if room and (not colour_rule or self._room_spots(state, facts, room, level, cols)):
                     out.append({"type": "take_room", "level": level, "slot": slot})

@@ -130,7 +130,7 @@ class Lodge(Building, Guests, Displays, SkiLift, Views, Sampling, Game):
 
     # ---- legal moves ----------------------------------------------------------------------
     def legal_moves(self, state, seat):
-        if seat not in self.to_act(state):
+        if state["over"] or seat != state["turn"]:  # not to act (see to_act)
             return []
         phase = state["phase"]
         lodge = state["lodges"][seat]
