@@ -5,14 +5,15 @@ their floors go through the same origin check and session middleware as the matc
 while the portal's own routing (core/routing.py) knows nothing of benchmarks.
 """
 
-from channels.auth import AuthMiddlewareStack
-from channels.routing import ProtocolTypeRouter, URLRouter
-from channels.security.websocket import AllowedHostsOriginValidator
-from django.urls import path
+from config.asgi import django_asgi_app  # noqa: I001 (first: it sets Django up for the consumers below)
 
-from bench.echo import EchoConsumer, FanOutConsumer
-from config.asgi import django_asgi_app
-from core.routing import websocket_urlpatterns
+from channels.auth import AuthMiddlewareStack  # noqa: E402
+from channels.routing import ProtocolTypeRouter, URLRouter  # noqa: E402
+from channels.security.websocket import AllowedHostsOriginValidator  # noqa: E402
+from django.urls import path  # noqa: E402
+
+from bench.echo import EchoConsumer, FanOutConsumer  # noqa: E402
+from core.routing import websocket_urlpatterns  # noqa: E402
 
 application = ProtocolTypeRouter(
     {

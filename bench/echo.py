@@ -2,20 +2,22 @@
 
 They are routed only by bench/asgi.py, the application those benches serve, so they never exist
 in a normal portal. They go through the same ASGI stack as the match sockets (origin check,
-session middleware) but touch no database and render nothing.
+session middleware) and the same consumer base (:class:`core.consumers.Socket`, which hands a
+message to its handler without Channels' per-message hop to a thread), but touch no database
+and render nothing.
 """
 
-from channels.generic.websocket import AsyncWebsocketConsumer
+from core.consumers import Socket
 
 
-class EchoConsumer(AsyncWebsocketConsumer):
+class EchoConsumer(Socket):
     """Echoes each frame straight back: no channel layer either."""
 
     async def receive(self, text_data=None, bytes_data=None):
         await self.send(text_data=text_data, bytes_data=bytes_data)
 
 
-class FanOutConsumer(AsyncWebsocketConsumer):
+class FanOutConsumer(Socket):
     """A move's fan-out with nothing else: a frame one socket sends reaches every socket of its
     table through the channel layer, as a move's frames do (one group send per socket, since each
     audience has its own group)."""
