@@ -9,6 +9,11 @@ Squirrel card still to come gives one more token to each player who already has 
 bot expects as many more as the Squirrel cards it can see left in the customer deck, times the
 share of the deck the rest of the game will turn over. A token that would sit well now (the
 fifth) can be a poor one with several Squirrel cards to come.
+
+For the search bot (the hard strength) the planner offers a shortlist of its best cards at a
+pick (``root_moves``), and judges rollouts cut after ``search_horizon`` plies by points and
+squirrels as it values them (``interim_scores``); what each decision asks of the table is
+worked out once (:class:`Table`), so a rollout ply is cheap.
 """
 
 from __future__ import annotations
@@ -17,7 +22,7 @@ import math
 
 from core.engine import Bot
 
-from .catalog import HIKERS, SNACKS, SQUIRREL_WIN, SQUIRRELS, squirrel_points
+from .catalog import HIKERS, SNACK_TYPES, SNACKS, SQUIRREL_WIN, SQUIRRELS, squirrel_points
 from .rules import room_for, squirrel_count, takers
 
 #: Customer cards turned over per turn, by the number of players (measured in planner games:
@@ -30,6 +35,12 @@ TURNS_LAST_ROUND = 7
 POISSON_TERMS = 12
 
 ABILITY_VALUE = {"DRAW1": 0.6, "DRAW2_OTHERS1": 0.6, "REDRAW2": 0.3, "SWAP": 0.2}
+#: Cards the search bot's root weighs at a pick (the planner's best by its card values).
+ROOT_PICKS = 3
+#: Plies a search rollout plays before the planner's interim scores judge it: two or three
+#: turns (a turn is one pick per player and a few placements). A whole game is about 110 plies
+#: at four players, so rollouts to the end left the search 15-30 iterations in 1 s.
+SEARCH_HORIZON = 12
 
 
 def squirrel_worth(count: int) -> float:
@@ -110,26 +121,48 @@ class SnackPlanner(Bot):
     name = "planner"
     label = "Snack planner"
     game = "lodge_hikers"
+    search_horizon = SEARCH_HORIZON
+
+    def root_moves(self, game, state, seat, rng):
+        """The search bot's shortlist at a pick: the ``ROOT_PICKS`` cards this planner values
+        most, so its few iterations tell those apart instead of spreading over the whole hand.
+        None elsewhere (a placement or an ability): every move stays open."""
+        if state["phase"] != "pick" or seat not in game.to_act(state):
+            return None
+        outlook, table = Outlook(state, seat), Table(state, seat)
+        ranked = sorted(state["hands"][seat], reverse=True,
+                        key=lambda c: (self._card_value(state, c, outlook, table), -c))
+        return [{"type": "pick", "card": c} for c in ranked[:ROOT_PICKS]]
+
+    def interim_scores(self, state):
+        """Each player's standing for a search rollout cut short: customer points, and squirrel
+        tokens at what they are likely to be worth at the end (:func:`expected_worth`, with the
+        Squirrel cards still to come), not at the table's face value: five tokens early in the
+        game are no +5, and nine with Squirrel cards to come are close to a loss."""
+        to_come = squirrel_cards_to_come(state)
+        return [sum(HIKERS[c]["points"] for c in state["collected"][s])
+                + expected_worth(squirrel_count(state["tokens"][s]), to_come)
+                for s in range(state["players"])]
 
     def choose(self, game, state, seat, rng):
         moves = game.legal_moves(state, seat)
         pending = state["pending"]
         outlook = Outlook(state, seat)
         if state["phase"] == "pick":
-            return max(moves, key=lambda m: (self._card_value(state, seat, m["card"], outlook),
+            table = Table(state, seat)
+            return max(moves, key=lambda m: (self._card_value(state, m["card"], outlook, table),
                                              -m["card"]))
         if pending["kind"] == "place":
-            return max(moves, key=lambda m: self._slot_value(state, seat, m["slot"],
-                                                             pending["card"], 0.0, outlook))
+            return max(moves, key=lambda m: self._slot_value(state, m["slot"], 0.0, outlook))
+        hand = state["hands"][seat]
+        table = Table(state, seat)
         if pending["kind"] == "swap":
-            hand = state["hands"][seat]
-            worst = min(hand, key=lambda c: self._card_value(state, seat, c, outlook))
+            worst = min(hand, key=lambda c: self._card_value(state, c, outlook, table))
             target = max((m["target"] for m in moves),
                          key=lambda t: (len(state["hands"][t]), rng.random()))
             return {"type": "swap", "card": worst, "target": target}
-        hand = state["hands"][seat]
         useless = sorted((c for c in hand if not takers(state, c)),
-                         key=lambda c: self._card_value(state, seat, c, outlook))
+                         key=lambda c: self._card_value(state, c, outlook, table))
         return {"type": "redraw", "cards": sorted(useless[:2])}
 
     def _ability_value(self, ability, outlook):
@@ -141,7 +174,7 @@ class SnackPlanner(Bot):
             return outlook.shed()
         return ABILITY_VALUE.get(ability, 0.0)
 
-    def _slot_value(self, state, seat, index, card, risk, outlook):
+    def _slot_value(self, state, index, risk, outlook):
         slot = state["row"][index]
         card_info = HIKERS[slot["customer"]]
         left = sum(card_info["order"].values()) - len(slot["snacks"]) - 1
@@ -152,18 +185,7 @@ class SnackPlanner(Bot):
             return -0.3 * card_info["points"]
         return 0.1
 
-    def _lower_rivals(self, state, seat, card):
-        """How many cards are revealed with mine, and the chance that one of them is a lower
-        card of my card's type (a rival for the same room), from the cards I cannot see."""
-        others = sum(1 for s, h in enumerate(state["hands"]) if s != seat and h)
-        if state["automatic"]:
-            others += 1
-        seen = set(state["hands"][seat]) | {n for slot in state["row"] for n in slot["snacks"]}
-        unseen = len(SNACKS) - len(seen)
-        lower = sum(1 for n in range(1, card) if SNACKS[n] == SNACKS[card] and n not in seen)
-        return others, (lower / unseen if unseen else 0.0)
-
-    def _card_value(self, state, seat, card, outlook):
+    def _card_value(self, state, card, outlook, table):
         """What playing ``card`` this turn is worth: the best customer it can feed, unless lower
         cards of its type take that room first, and the squirrels' token if they take it all."""
         eaten = outlook.gain(1)
@@ -171,14 +193,55 @@ class SnackPlanner(Bot):
         if not options:
             return eaten - 0.05 * card
         kind = SNACKS[card]
-        rivals, chance = self._lower_rivals(state, seat, card)
-        room = sum(HIKERS[slot["customer"]]["order"].get(kind, 0)
-                   - sum(1 for n in slot["snacks"] if SNACKS[n] == kind)
-                   for slot in state["row"] if slot["customer"] is not None)
-        squeezed = at_least(room, rivals, chance)
-        snatch = at_least(1, rivals, chance)
-        best = max(self._slot_value(state, seat, i, card, snatch, outlook) for i in options)
+        rivals, chance = table.rivals, table.lower_chance(card)
+        squeezed = table.at_least(table.room(kind), rivals, chance)
+        snatch = table.at_least(1, rivals, chance)
+        best = max(self._slot_value(state, i, snatch, outlook) for i in options)
         # A card that only fits where another of my cards also fits is less urgent.
-        spare = sum(1 for c in state["hands"][seat] if c != card and SNACKS[c] == kind)
+        spare = table.held[kind] - (card in table.hand)
         return ((1.0 - squeezed) * best + squeezed * eaten - 0.05 * spare
                 + 0.01 * sum(room_for(state["row"][i], kind) for i in options))
+
+
+class Table:
+    """What every card a seat weighs in one decision asks of the table, worked out once: how
+    many cards are revealed with its own (the other hands still holding cards, and the
+    automatic card), the chance that one of them is a lower card of a given card's type (a
+    rival for the same room, from the cards the seat cannot see), and the room each snack type
+    has in the row. Working these out per card was most of a search rollout's time."""
+
+    def __init__(self, state, seat):
+        self.row = state["row"]
+        self.hand = set(state["hands"][seat])
+        self.rivals = sum(1 for s, h in enumerate(state["hands"]) if s != seat and h)
+        if state["automatic"]:
+            self.rivals += 1
+        seen = self.hand | {n for slot in self.row for n in slot["snacks"]}
+        self.unseen = len(SNACKS) - len(seen)
+        # below[n]: the unseen cards of n's type numbered lower than n
+        self.below, counts = {}, dict.fromkeys(SNACK_TYPES, 0)
+        for n in sorted(SNACKS):
+            self.below[n] = counts[SNACKS[n]]
+            if n not in seen:
+                counts[SNACKS[n]] += 1
+        self.held = dict.fromkeys(SNACK_TYPES, 0)
+        for c in self.hand:
+            self.held[SNACKS[c]] += 1
+        self._room, self._at_least = {}, {}
+
+    def lower_chance(self, card):
+        return self.below[card] / self.unseen if self.unseen else 0.0
+
+    def room(self, kind):
+        """How many more cards of ``kind`` the customers in the row can take."""
+        if kind not in self._room:
+            self._room[kind] = sum(HIKERS[slot["customer"]]["order"].get(kind, 0)
+                                   - sum(1 for n in slot["snacks"] if SNACKS[n] == kind)
+                                   for slot in self.row if slot["customer"] is not None)
+        return self._room[kind]
+
+    def at_least(self, needed, tries, chance):
+        key = (needed, tries, chance)
+        if key not in self._at_least:
+            self._at_least[key] = at_least(needed, tries, chance)
+        return self._at_least[key]
