@@ -16,7 +16,7 @@ in the state.
 from __future__ import annotations
 
 from collections import OrderedDict
-from itertools import chain
+from itertools import chain, repeat
 from operator import itemgetter
 from types import MappingProxyType
 
@@ -42,7 +42,7 @@ class Face:
     """
 
     __slots__ = ("cells", "lock", "region_of", "region_terrain", "region_size", "region_cells",
-                 "edges", "facing")
+                 "edges", "facing", "region_beside")
 
     def __init__(self, grid: tuple[str, str, str], lock: tuple[int, int] | None, rotation: int):
         rows = [list(r) for r in grid]
@@ -82,6 +82,11 @@ class Face:
         self.region_cells = tuple(
             tuple(i for i in range(9) if self.region_of[i] == r)
             for r in range(len(self.region_terrain))
+        )
+        #: for each region, where the empty spots it borders lie from the tile (dx, dy)
+        self.region_beside = tuple(
+            tuple((-dx, -dy) for dx, dy, _m, theirs in SIDES if set(cells) & set(theirs))
+            for cells in self.region_cells
         )
         self.edges = tuple("".join(self.cells[a] for a in mine) for _dx, _dy, mine, _t in SIDES)
         self.facing = tuple("".join(self.cells[b] for b in theirs) for _dx, _dy, _m, theirs in SIDES)
@@ -388,9 +393,14 @@ class Layout:
             found = self._blocks[index] = tuple(found)
         return found
 
-    def tiles_of(self, index: int) -> set[tuple[int, int]]:
-        """Where the tiles lie that hold a block of an enclosure."""
-        return {self._node_pos[node] for node in self._members[index]}
+    def beside(self, index: int) -> set[tuple[int, int]]:
+        """The empty spots beside an enclosure: a tile laid there would touch its land."""
+        found = set()
+        for node in self._members[index]:
+            x, y = self._node_pos[node]
+            for dx, dy in self.faces[(x, y)].region_beside[self._node_region[node]]:
+                found.add((x + dx, y + dy))
+        return found - self.faces.keys()
 
     def anchor(self, index: int) -> tuple[int, int]:
         """The enclosure's top-left block (worked out with the enclosures themselves)."""
@@ -434,18 +444,6 @@ class Layout:
             faces = self.faces
             self._spots = tuple((x, y, _fits_at(faces, x, y)) for x, y in self.frontier())
         return self._spots
-
-    def near(self, spot: tuple[int, int]) -> set[int]:
-        """Every enclosure a tile laid on an empty spot could join (any non-rock facing block)."""
-        x, y = spot
-        encs = set()
-        for dx, dy, _mine, theirs in SIDES:
-            npos = (x + dx, y + dy)
-            other = self.faces.get(npos)
-            if other is not None:
-                encs |= {self.node_enc[self.base[npos] + other.region_of[b]]
-                         for b in theirs if other.region_of[b] >= 0}
-        return encs
 
     def colour_fits(self, tid: str) -> list[tuple[int, int, int]]:
         """Every (x, y, rotation) on the frontier where ``tid`` joins the map along an edge and
@@ -557,12 +555,12 @@ class Enclosure:
 
     __slots__ = ("index", "terrain", "size", "locked", "animals", "_layout")
 
-    def __init__(self, index: int, layout: Layout, animals: list[dict] | tuple = ()):
+    def __init__(self, index: int, terrain: str, size: int, locked: bool, layout: Layout):
         self.index = index
-        self.terrain = layout.enc_terrain[index]
-        self.size = layout.enc_size[index]
-        self.locked = layout.enc_locked[index]
-        self.animals = animals
+        self.terrain = terrain
+        self.size = size
+        self.locked = locked
+        self.animals: list[dict] | tuple = ()
         self._layout = layout
 
     @property
@@ -597,7 +595,9 @@ class Board:
         self.tile_at = MappingProxyType(layout.tile_at)
         # made per board, not kept with the layout: hundreds of remembered layouts holding
         # thousands of small objects made every garbage collection walk them
-        self.enclosures = enclosures = [Enclosure(i, layout) for i in range(len(layout.enc_size))]
+        count = len(layout.enc_size)
+        self.enclosures = enclosures = list(map(Enclosure, range(count), layout.enc_terrain,
+                                                layout.enc_size, layout.enc_locked, repeat(layout, count)))
         for h in housed:
             index = layout.enc_index(h["x"], h["y"])
             if index is not None:
@@ -650,8 +650,7 @@ class Board:
     def risky_spots(self) -> set[tuple[int, int]]:
         """Frontier spots next to two enclosures of one terrain housing different species: only
         there can a tile merge different species (a tile joins enclosures through one of its
-        own regions, which has one terrain). Only spots beside a tile of such an enclosure are
-        looked at."""
+        own regions, which has one terrain). Found from those enclosures' sides."""
         if self._risky is None:
             by_terrain: dict[str, dict[int, set[str]]] = {}
             for e in self.enclosures:
@@ -661,18 +660,13 @@ class Board:
                      if len(set().union(*group.values())) > 1 for index, found in group.items()}
             self._risky = set()
             if mixed:
-                layout, terrain = self.layout, self.layout.enc_terrain
-                beside = {(x + dx, y + dy) for index in mixed for x, y in layout.tiles_of(index)
-                          for dx, dy, _m, _t in SIDES}
-                for spot in beside:
-                    if spot in self._faces:
-                        continue
-                    near: dict[str, set[str]] = {}
-                    for e in layout.near(spot):
-                        if e in mixed:
-                            near.setdefault(terrain[e], set()).update(mixed[e])
-                    if any(len(found) > 1 for found in near.values()):
-                        self._risky.add(spot)
+                terrain = self.layout.enc_terrain
+                near: dict[tuple[int, int], dict[str, set[str]]] = {}
+                for index, found in mixed.items():
+                    for spot in self.layout.beside(index):
+                        near.setdefault(spot, {}).setdefault(terrain[index], set()).update(found)
+                self._risky = {spot for spot, by_terrain in near.items()
+                               if any(len(found) > 1 for found in by_terrain.values())}
         return self._risky
 
     def check(self, tid: str, rot: int, x: int, y: int, colour: bool = True):

@@ -187,6 +187,23 @@ def test_a_lifted_tile_must_keep_the_map_in_one_piece():
     assert [board.connected_without(p) for p in ((0, 0), (0, -1), (0, -2))] == [True, False, True]
 
 
+def test_the_spots_beside_an_enclosure_are_those_facing_its_blocks():
+    """A tile laid on an empty spot touches an enclosure when one of the twelve blocks around
+    the spot belongs to it (the risky-spot search starts from these)."""
+    for seed in range(2):
+        for tile_map, housed in grown_maps(seed):
+            board = Board(tile_map, housed)
+            for index in range(len(board.enclosures)):
+                expected = set()
+                for sx, sy in board.frontier():
+                    around = [(3 * sx + dx, 3 * sy + dy) for dx, dy in
+                              [(-1, 0), (-1, 1), (-1, 2), (3, 0), (3, 1), (3, 2),
+                               (0, -1), (1, -1), (2, -1), (0, 3), (1, 3), (2, 3)]]
+                    if any(board.enc_of.get(b) == index for b in around):
+                        expected.add((sx, sy))
+                assert board.layout.beside(index) == expected
+
+
 def test_spots_between_two_species_get_the_full_check_in_played_games():
     """Where two species of one terrain live on both sides of a spot, the listing takes the
     full check's word: maps of a random game with such spots, a sample of tiles each."""

@@ -94,7 +94,7 @@ def _homes(board, animal):
     return [
         e.anchor()
         for e in board.enclosures
-        if e.terrain == terrain and e.size >= blocks and not (e.species - {name})
+        if e.terrain == terrain and e.size >= blocks and not (e.animals and e.species - {name})
     ]
 
 

@@ -78,7 +78,7 @@ def _placement_words(board, tid, x, y, groups):
     name = "the Starter" if neighbour == STARTER else f"tile {tile_number(neighbour)}"
     terrain, size, _encs = max(groups, key=lambda g: (g[1], g[0]))
     return (
-        f"tile {tile_number(tid)} ({_terrain_words(FACES[(tid, 0)].cells)}) "
+        f"tile {tile_number(tid)} ({TILE_VIEWS[tid]['terrains']}) "
         f"{BESIDE[(near[0] - x, near[1] - y)]} {name}, making {size} blocks of {TERRAINS[terrain]}"
     )
 
