@@ -8,6 +8,7 @@ is the eight surrounding cells, "adjacent" is orthogonal unless the rule says di
 from __future__ import annotations
 
 from collections import Counter
+from functools import cache
 
 from core.engine.grid import DIAGONAL, ORTHOGONAL, normalise, rotate
 
@@ -33,26 +34,28 @@ def _around(grid: Grid, pos: tuple[int, int], steps) -> list[dict]:
     return [grid[(f + df, c + dc)] for df, dc in steps if (f + df, c + dc) in grid]
 
 
-def _shapes(cells: list[list[int]]) -> list[list[tuple[int, int]]]:
-    """The pattern in each of its four rotations (duplicates removed)."""
+@cache
+def _shapes(cells: tuple[tuple[int, int], ...]) -> tuple[tuple[tuple[int, int], ...], ...]:
+    """The pattern in each of its four rotations (duplicates removed), each as its first cell
+    and the offsets of the others from it: worked out once per pattern, for every lodge."""
     found, out = set(), []
     for turns in range(4):
-        norm = normalise(rotate([tuple(c) for c in cells], turns))
+        norm = normalise(rotate(cells, turns))
         if norm not in found:
             found.add(norm)
-            out.append(list(norm))
-    return out
+            (fo, co), rest = norm[0], norm[1:]
+            out.append(tuple((df - fo, dc - co) for df, dc in rest))
+    return tuple(out)
 
 
 def _pattern_found(grid: Grid, cells: list[list[int]]) -> bool:
-    rooms = _rooms(grid)
-    for shape in _shapes(cells):
-        for (f, c), cell in rooms.items():
-            color = room_color(cell)
-            fo, co = shape[0]
-            if all(
-                room_color(rooms.get((f + df - fo, c + dc - co))) == color for df, dc in shape[1:]
-            ):
+    colors = {pos: ROOMS[cell["tile"]] for pos, cell in grid.items() if cell["tile"] in ROOMS}
+    for offsets in _shapes(tuple(tuple(c) for c in cells)):
+        for (f, c), color in colors.items():
+            for df, dc in offsets:
+                if colors.get((f + df, c + dc)) != color:
+                    break
+            else:
                 return True
     return False
 
@@ -68,12 +71,26 @@ def progress(amenity_id: str, pos: tuple[int, int], grid: Grid) -> float:
     Counting conditions report count / target; "exactly" and "even" conditions report 1.0 only
     when met. Used for scoring (== 1.0), the board and the bot's judgement.
     """
+    return _progress(amenity_id, pos, grid, None)
+
+
+def every_progress(grid: Grid) -> tuple[tuple[tuple[int, int], float], ...]:
+    """(place, :func:`progress`) of every amenity in ``grid``, in the grid's order, its rooms
+    picked out once for all of them (a score asks for every amenity of a lodge at once)."""
+    rooms = _rooms(grid)
+    return tuple((pos, _progress(cell["tile"], pos, grid, rooms)) for pos, cell in grid.items()
+                 if cell["tile"] in AMENITY_BY_ID)
+
+
+def _progress(amenity_id: str, pos: tuple[int, int], grid: Grid, rooms: dict | None) -> float:
+    """:func:`progress`, with ``rooms`` (the grid's room cells) if already picked out."""
     rule = AMENITY_BY_ID[amenity_id]["rule"]
     kind = rule["kind"]
     floor, column = pos
-    rooms = _rooms(grid)
     if kind == "pattern":
         return 1.0 if _pattern_found(grid, rule["cells"]) else 0.3
+    if rooms is None:
+        rooms = _rooms(grid)
     if kind == "floor_color_count":
         found = len({room_color(cell) for (f, _c), cell in rooms.items() if f == floor})
         return 1.0 if found == rule["exactly"] else 0.5

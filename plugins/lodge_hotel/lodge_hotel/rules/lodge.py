@@ -339,10 +339,8 @@ def _free_of(keys: tuple) -> dict[int, tuple[int, ...]]:
 
 @lru_cache(maxsize=4096)
 def _progress(keys: tuple, tiles: tuple, guests: tuple) -> tuple:
-    grid = {place_of(k): {"tile": tile, "guest": guest}
-            for k, tile, guest in sorted(zip(keys, tiles, guests, strict=True))}
-    return tuple((pos, am.progress(cell["tile"], pos, grid)) for pos, cell in grid.items()
-                 if cell["tile"] in AMENITY_BY_ID)
+    return am.every_progress({place_of(k): {"tile": tile, "guest": guest}
+                              for k, tile, guest in sorted(zip(keys, tiles, guests, strict=True))})
 
 
 def floor_bonus(guest: str, floor: int) -> int:
