@@ -296,11 +296,10 @@ class Layout:
         renumber = list(range(old_count))
         next_index = old_count
         if absorbed:
-            next_index = 0
-            for index in range(old_count):
-                if index not in absorbed:
-                    renumber[index] = next_index
-                    next_index += 1
+            kept = [index for index in range(old_count) if index not in absorbed]
+            for new, index in enumerate(kept):
+                renumber[index] = new
+            next_index = len(kept)
             for index in absorbed:
                 renumber[index] = renumber[find(index)]
         region_enc = [0] * count
@@ -314,22 +313,21 @@ class Layout:
                     if item_id >= old_count:
                         region_enc[item_id - old_count] = renumber[root]
         grown = next_index - (old_count - len(absorbed))
-        if absorbed:
-            terrains = [""] * next_index
-            sizes = [0] * next_index
-            locked = [False] * next_index
-            members: list[tuple[int, ...]] = [()] * next_index
-            anchors: list[tuple[int, int] | None] = [None] * next_index
-            for index in range(old_count):
+        if absorbed:  # the kept enclosures in order, then each absorbed one added to its group's
+            terrains = [old.enc_terrain[i] for i in kept] + [""] * grown
+            sizes = [old.enc_size[i] for i in kept] + [0] * grown
+            locked = [old.enc_locked[i] for i in kept] + [False] * grown
+            members: list[tuple[int, ...]] = [old._members[i] for i in kept] + [()] * grown
+            anchors: list[tuple[int, int] | None] = [old.enc_anchor[i] for i in kept] + [None] * grown
+            for index in sorted(absorbed):
                 new = renumber[index]
-                terrains[new] = old.enc_terrain[index]
                 sizes[new] += old.enc_size[index]
                 locked[new] = locked[new] or old.enc_locked[index]
-                members[new] = members[new] + old._members[index] if members[new] else old._members[index]
+                members[new] = members[new] + old._members[index]
                 corner = old.enc_anchor[index]
-                if anchors[new] is None or READING(corner) < READING(anchors[new]):
+                if READING(corner) < READING(anchors[new]):
                     anchors[new] = corner
-            self.node_enc = tuple([renumber[e] for e in old.node_enc] + region_enc)
+            self.node_enc = tuple(map(renumber.__getitem__, old.node_enc)) + tuple(region_enc)
         else:  # nothing merged: the old numbers stand, new enclosures come after them
             terrains = list(old.enc_terrain) + [""] * grown
             sizes = list(old.enc_size) + [0] * grown
