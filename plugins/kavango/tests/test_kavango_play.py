@@ -6,7 +6,7 @@ import pytest
 from kavango.testing import GAME
 
 from core.engine import RandomBot, decide, find_leaks, playout, replay
-from core.engine.play import play, start
+from core.engine.play import copy_json, play, play_owned, start
 from core.engine.rng import rng_for
 
 VARIANTS = [
@@ -69,3 +69,30 @@ def test_own_hand_expert_and_goals_are_visible_only_to_their_owner():
     assert len(mine["lodge_cards"]) == 9 and theirs["lodge_cards"] == []
     for g in state["p"][0]["goals"]:
         assert g in GAME.secrets(state, 1) and g not in GAME.secrets(state, 0)
+
+
+def test_last_move_marks_what_changed_when_the_move_is_applied_in_place():
+    """A playout applies moves to its own state in place, so the marks' snapshot must be a copy
+    of what it compares. At every ply of a seeded game (Lodges, Golden Lodge, Community
+    Protection, quick Sanctuary dealing to every seat) the marked cells, research claims and
+    producers must be what a plain comparison with a copy of the state before shows."""
+    seats = [{"difficulty": d} for d in ("maximum", "intermediate", "lodges")]
+    options = {"lodges": True, "golden_lodge": True, "quick_sanctuary": True}
+    run = playout(GAME, 3, seed=4, options=options, seat_options=seats)
+    state = start(GAME, 4, 3, run.options, run.seat_options)
+    marked = set()
+    for ply, (seat, move) in enumerate(run.moves, start=1):
+        before = copy_json(state)
+        state = play_owned(GAME, state, seat, move, ply, 4)
+        pairs = list(enumerate(zip(before["p"], state["p"], strict=True)))
+        cells = [{"seat": s, "row": r, "col": c} for s, (old, new) in pairs
+                 for r in range(len(new["grid"])) for c in range(len(new["grid"][r]))
+                 if (old["grid"][r][c], old["cp"][r][c]) != (new["grid"][r][c], new["cp"][r][c])]
+        research = [card for old, new in zip(before["p"], state["p"], strict=True)
+                    for card in new["claims"] if card not in old["claims"]]
+        producers = [s for s, (old, new) in pairs if len(new["producers"]) > len(old["producers"])]
+        last = state["last"]
+        assert (last.get("cells", []), last.get("research", []), last.get("producers", [])) == (
+            cells, research, producers)
+        marked.update(key for key, value in last.items() if value and key != "seat")
+    assert {"cells", "cards", "research", "tracks", "producers", "climate"} <= marked

@@ -15,7 +15,7 @@ from .. import catalog as cat
 from .. import constants as K
 from . import lodges
 from .reserve import climate_room, empty_cells, place_climate, requirement_gaps, symbols
-from .scoring import research_reward, research_tier
+from .scoring import Tally, research_reward, research_tier
 from .turn import discard_value, enter_reserve, rewild_kinds, take_rewilding
 
 TRACKS = ("habitat", "smuggling")
@@ -27,11 +27,12 @@ def rewild_cost(p: dict) -> int:
 
 def research_options(state: dict, seat: int) -> list[tuple[str, int]]:
     p = state["p"][seat]
+    tally = Tally(p)
     found = []
     for card in state["research"]:
         if card in p["claims"]:
             continue
-        met = research_tier(p, card)
+        met = research_tier(p, card, tally)
         if met:
             found.append((card, met))
         if (
@@ -244,22 +245,26 @@ def lift(state: dict, seat: int, move: dict) -> None:
     state["step"] = "carry"
 
 
-def drop_moves(state: dict, seat: int) -> list[dict]:
-    p = state["p"][seat]
+def drop_targets(p: dict) -> list[tuple[int, int]]:
+    """Where a lifted animal may go: a space that is not locked, empty or holding an animal
+    that may itself move (the two swap)."""
     fixed = lodges.fixed_cells(p)
-    targets = [
+    return [
         (r, c)
-        for r in range(K.ROWS)
-        for c in range(K.COLS)
-        if not p["cp"][r][c] and (p["grid"][r][c] is None or (r, c) not in fixed)
+        for r, (row, locks) in enumerate(zip(p["grid"], p["cp"], strict=True))
+        for c, (card, lock) in enumerate(zip(row, locks, strict=True))
+        if not lock and (card is None or (r, c) not in fixed)
     ]
-    return [{"type": "drop", "row": r, "col": c} for r, c in targets]
+
+
+def drop_moves(state: dict, seat: int) -> list[dict]:
+    return [{"type": "drop", "row": r, "col": c} for r, c in drop_targets(state["p"][seat])]
 
 
 def drop(state: dict, seat: int, move: dict) -> None:
     r = get_int(move, "row", 0, K.ROWS - 1)
     c = get_int(move, "col", 0, K.COLS - 1)
-    if {"type": "drop", "row": r, "col": c} not in drop_moves(state, seat):
+    if (r, c) not in drop_targets(state["p"][seat]):
         raise IllegalMove("The animal cannot go there.")
     p = state["p"][seat]
     fr, fc = p["carry"]

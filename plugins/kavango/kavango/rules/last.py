@@ -9,29 +9,32 @@ from __future__ import annotations
 
 import marshal
 
+#: The protection tracks, in the order :func:`_public` writes them.
 TRACKS = ("habitat", "smuggling")
 
 #: marshal format 2 writes every object out in full (no back-references), so equal bytes mean
-#: unchanged players, and the bytes read back as a private copy of the old values.
+#: an unchanged player, and the bytes read back as a private copy of its old values.
 _FULL = 2
 
 
-def _public(p: dict) -> tuple:
-    """One player's public parts a move can change: Reserve and Community Protection grids,
-    Sanctuary, producer and Lodge counts, Golden Lodge, research claims, protection tracks."""
-    return (p["grid"], p["cp"], p["sanctuary"], len(p["producers"]), len(p["lodges"]["built"]),
-            p["golden"], p["claims"], p["habitat"], p["smuggling"])
+def _public(p: dict) -> bytes:
+    """One player's public parts a move can change, written out by marshal: Reserve and
+    Community Protection grids, Sanctuary, producer and Lodge counts, Golden Lodge, research
+    claims, protection tracks (:func:`_note_player` reads them back in this order)."""
+    return marshal.dumps((p["grid"], p["cp"], p["sanctuary"], len(p["producers"]),
+                          len(p["lodges"]["built"]), p["golden"], p["claims"],
+                          p["habitat"], p["smuggling"]), _FULL)
 
 
 def snapshot(state: dict) -> dict:
-    """The public parts of the table a move can change, the players' written out by marshal.
+    """The public parts of the table a move can change: each player's, written out by marshal.
 
     A move is applied to the state in place, so the old values must be copied: marshal copies
-    them in C, and :func:`touched` compares the written bytes first, so a move that changes no
-    player's public parts (a draft pick, ending a turn) never reads the copy back.
+    them in C, and :func:`touched` compares the written bytes, so only the players a move
+    changed (the mover, nearly always) are read back and compared part by part.
     """
     return {
-        "players": marshal.dumps([_public(p) for p in state["p"]], _FULL),
+        "players": [_public(p) for p in state["p"]],
         "climate": len(state["climate"]),
         "phase": state["phase"],
     }
@@ -41,20 +44,17 @@ def touched(before: dict, state: dict, seat: int) -> dict:
     """Cells, cards, Lodge points, research and climate markers the move changed."""
     out: dict = {"seat": seat, "cells": [], "cards": [], "points": [], "research": [],
                  "tracks": [], "producers": [], "climate": []}
-    nows = [_public(p) for p in state["p"]]
-    if marshal.dumps(nows, _FULL) != before["players"]:
-        olds = marshal.loads(before["players"])
-        for s, (was, now, p) in enumerate(zip(olds, nows, state["p"], strict=True)):
-            if now != was:
-                _note_player(out, s, p, was, now)
+    for s, (was, p) in enumerate(zip(before["players"], state["p"], strict=True)):
+        if _public(p) != was:
+            _note_player(out, s, p, marshal.loads(was))
     out["climate"] = list(range(before["climate"], len(state["climate"])))
     if before["phase"] == "draft" and state["phase"] == "act":
         out["cards"] += [c for c in state["drafted"] if c]
     return {k: v for k, v in out.items() if v or k == "seat"}
 
 
-def _note_player(out: dict, s: int, p: dict, was: tuple, now: tuple) -> None:
-    """Add to ``out`` what changed in seat ``s``'s public parts, from ``was`` to ``now``."""
+def _note_player(out: dict, s: int, p: dict, was: tuple) -> None:
+    """Add to ``out`` what changed in seat ``s``'s public parts since they were ``was``."""
     grid, cp, sanctuary, producers, built, golden, claims, *tracks = was
     if p["grid"] != grid or p["cp"] != cp:
         for r, row in enumerate(p["grid"]):
@@ -72,6 +72,6 @@ def _note_player(out: dict, s: int, p: dict, was: tuple, now: tuple) -> None:
     out["research"] += [c for c in p["claims"] if c not in claims]
     out["tracks"] += [
         {"seat": s, "track": t}
-        for t, old, new in zip(TRACKS, tracks, now[-len(TRACKS):], strict=True)
-        if new != old
+        for t, old in zip(TRACKS, tracks, strict=True)
+        if p[t] != old
     ]

@@ -14,17 +14,38 @@ def _balanced(animals: list) -> int:
                for t in ("small_mammal", "bird", "reptile", "medium_mammal"))
 
 
+class Tally:
+    """One player's food symbols and Reserve animals, each counted when first asked for and
+    kept: the legal moves of an Investment step ask the metrics of every research card in play
+    about the same unchanged player."""
+
+    __slots__ = ("p", "_symbols", "_animals")
+
+    def __init__(self, p: dict) -> None:
+        self.p, self._symbols, self._animals = p, None, None
+
+    def symbols(self) -> dict[str, int]:
+        if self._symbols is None:
+            self._symbols = symbols(self.p)
+        return self._symbols
+
+    def animals(self) -> list:
+        if self._animals is None:
+            self._animals = [cat.animal(cid) for cid in reserve_animals(self.p)]
+        return self._animals
+
+
 #: Metrics read off the player's dict alone (its food symbols or its counters).
 _OF_PLAYER = {
-    "producers": lambda p: sum(symbols(p)[k] for k in cat.PRODUCER_KINDS),
-    "producer_kinds": lambda p: sum(n > 0 for k, n in symbols(p).items() if k in cat.PRODUCER_KINDS),
-    "habitat": lambda p: p.get("habitat", 0),
-    "smuggling": lambda p: p.get("smuggling", 0),
-    "protection_sum": lambda p: p.get("habitat", 0) + p.get("smuggling", 0),
-    "protection_min": lambda p: min(p.get("habitat", 0), p.get("smuggling", 0)),
-    "climate": lambda p: p.get("climate_markers", 0),
-    "research_tier3": lambda p: p.get("research_tier3", 0),
-    "money": lambda p: p.get("money", 0),
+    "producers": lambda t: sum(t.symbols()[k] for k in cat.PRODUCER_KINDS),
+    "producer_kinds": lambda t: sum(n > 0 for k, n in t.symbols().items() if k in cat.PRODUCER_KINDS),
+    "habitat": lambda t: t.p.get("habitat", 0),
+    "smuggling": lambda t: t.p.get("smuggling", 0),
+    "protection_sum": lambda t: t.p.get("habitat", 0) + t.p.get("smuggling", 0),
+    "protection_min": lambda t: min(t.p.get("habitat", 0), t.p.get("smuggling", 0)),
+    "climate": lambda t: t.p.get("climate_markers", 0),
+    "research_tier3": lambda t: t.p.get("research_tier3", 0),
+    "money": lambda t: t.p.get("money", 0),
 }
 
 #: Metrics counted over the animals in the Reserve; a ``kind:arg`` metric gets the argument.
@@ -45,25 +66,27 @@ _OF_ANIMALS = {
 }
 
 
-def metric(p: dict, name: str) -> int:
-    """The number a research card or goal counts for one player (Oppo included).
+def metric(p: dict, name: str, tally: Tally | None = None) -> int:
+    """The number a research card or goal counts for one player (Oppo included); ``tally`` is
+    the player's :class:`Tally`, for a caller asking several metrics at once.
 
     Legal moves ask this for every research card in play, every Investment step, so the
     counting rules are built once (the tables above) and only the metric asked for is counted.
     """
+    tally = tally or Tally(p)
     kind, _, arg = name.partition(":")
     if kind == "sym":
-        return symbols(p)[arg]
+        return tally.symbols()[arg]
     if kind in _OF_PLAYER:
-        return _OF_PLAYER[kind](p)
-    animals = [cat.animal(cid) for cid in reserve_animals(p)]
-    return _OF_ANIMALS[kind](animals, arg)
+        return _OF_PLAYER[kind](tally)
+    return _OF_ANIMALS[kind](tally.animals(), arg)
 
 
-def research_tier(p: dict, card_id: str) -> int:
-    """Highest tier (0-3) of a research card this player meets now."""
+def research_tier(p: dict, card_id: str, tally: Tally | None = None) -> int:
+    """Highest tier (0-3) of a research card this player meets now (``tally`` as for
+    :func:`metric`)."""
     card = cat.RESEARCH_BY_ID[card_id]
-    value = metric(p, card.metric)
+    value = metric(p, card.metric, tally)
     return sum(value >= t for t in card.tiers)
 
 
