@@ -6,6 +6,7 @@ connected orthogonally, across tile borders. Rock blocks and other terrains spli
 
 from __future__ import annotations
 
+import gc
 import random
 
 from komodo.catalog import ROCK, STARTER, TILES
@@ -248,3 +249,23 @@ def test_a_lifted_tile_goes_down_again_wherever_the_full_check_allows():
                 assert game.legal_moves(state, seat) == expected
             state = play(game, state, seat, move, ply, seed)
     assert lifted >= 4
+
+
+def test_a_remembered_layout_holds_almost_nothing_the_garbage_collector_walks():
+    """Hundreds of analysed maps are remembered; when each held dozens of lists, sets and
+    enclosure objects, garbage collections walking them took half of a random playout. A
+    layout keeps its analysis in tuples and dictionaries of plain values, which the collector
+    stops tracking: besides the shared tile faces, only the faces mapping and the cut tiles."""
+    *_, (tile_map, housed) = grown_maps(0)
+    before = Layout(layout_of(tile_map).items[:-1])
+    before.spots()
+    layout = Layout(layout_of(tile_map).items, before)  # grown from the map before, as in play
+    board = Board(tile_map, housed, layout)
+    _placements(board, [t[0] for t in TILES[1:6]])
+    layout.anchor(0), layout.blocks(0), [layout.connected_without(p) for p in layout.faces]
+    for _ in range(3):  # a tuple inside a tuple is untracked one collection after its contents
+        gc.collect()
+    held = list(vars(layout).values())
+    assert len([v for v in held if gc.is_tracked(v)]) <= 2
+    faces = {id(f) for f in FACES.values()}
+    assert not [o for o in gc.get_referents(*held) if gc.is_tracked(o) and id(o) not in faces]
