@@ -73,9 +73,9 @@ class Building:
         """The amenities on display that fit the lodge ``facts`` reads (:class:`~.lodge.LodgeFacts`):
         those with a free place off their forbidden floor, all that :meth:`_amenity_spots` needs
         to list one (level 5 only narrows the places it lists, never to none)."""
-        places = facts.free
+        open_floors = {floor for floor, cols in facts.free.items() if cols}
         return [{"type": "take_amenity", "index": i} for i, a in enumerate(state["amenity_display"])
-                if any(cols for floor, cols in places.items() if floor != am.forbidden_floor(a))]
+                if open_floors - {am.forbidden_floor(a)}]
 
     def _held_spots(self, state, lodge):
         held = state["holding"]
