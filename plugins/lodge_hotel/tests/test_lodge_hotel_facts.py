@@ -50,7 +50,7 @@ def test_a_lodge_changed_in_place_is_answered_by_its_new_content():
     assert _read(build_lodge(layout)) == before
 
 
-def test_a_reading_works_out_only_the_colours_asked_about():
+def test_check_in_places_are_read_pair_by_pair_as_from_a_dict():
     lodge = build_lodge({(1, 1): "red", (1, 2): "blue", (1, 3): "green"})
     places = lodge_facts(lodge).places
     assert places.get(("green", "blue")) == [(1, 3)]
