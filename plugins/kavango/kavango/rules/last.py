@@ -7,34 +7,36 @@ draft pick shows as the seat having picked, nothing more.
 
 from __future__ import annotations
 
-import marshal
-
-#: The protection tracks, in the order :func:`_public` writes them.
+#: The protection tracks, in the order :func:`_public` lists them.
 TRACKS = ("habitat", "smuggling")
 
-#: marshal format 2 writes every object out in full (no back-references), so equal bytes mean
-#: an unchanged player, and the bytes read back as a private copy of its old values.
-_FULL = 2
+
+def _public(p: dict) -> tuple:
+    """One player's public parts a move can change: Reserve and Community Protection grids,
+    Sanctuary, research claims, producer and Lodge counts, Golden Lodge, protection tracks
+    (the parts themselves, not copies)."""
+    return (p["grid"], p["cp"], p["sanctuary"], p["claims"], len(p["producers"]),
+            len(p["lodges"]["built"]), p["golden"], p["habitat"], p["smuggling"])
 
 
-def _public(p: dict) -> bytes:
-    """One player's public parts a move can change, written out by marshal: Reserve and
-    Community Protection grids, Sanctuary, producer and Lodge counts, Golden Lodge, research
-    claims, protection tracks (:func:`_note_player` reads them back in this order)."""
-    return marshal.dumps((p["grid"], p["cp"], p["sanctuary"], len(p["producers"]),
-                          len(p["lodges"]["built"]), p["golden"], p["claims"],
-                          p["habitat"], p["smuggling"]), _FULL)
+def _copied(p: dict) -> tuple:
+    """:func:`_public`'s parts, in its order, copied so that the move, applied in place, cannot
+    change them. The Golden Lodge is kept as it is: a claim or a loss replaces it, nothing
+    edits it."""
+    return ([row[:] for row in p["grid"]], [row[:] for row in p["cp"]], p["sanctuary"][:],
+            dict(p["claims"]), len(p["producers"]), len(p["lodges"]["built"]), p["golden"],
+            p["habitat"], p["smuggling"])
 
 
 def snapshot(state: dict) -> dict:
-    """The public parts of the table a move can change: each player's, written out by marshal.
+    """The public parts of the table a move can change, copied (a few short lists per player).
 
-    A move is applied to the state in place, so the old values must be copied: marshal copies
-    them in C, and :func:`touched` compares the written bytes, so only the players a move
-    changed (the mover, nearly always) are read back and compared part by part.
+    :func:`touched` compares each player's parts with their copy as a whole first (lists and
+    dicts compare in C), so only the players a move changed (the mover, nearly always) are
+    gone through part by part.
     """
     return {
-        "players": [_public(p) for p in state["p"]],
+        "players": [_copied(p) for p in state["p"]],
         "climate": len(state["climate"]),
         "phase": state["phase"],
     }
@@ -46,7 +48,7 @@ def touched(before: dict, state: dict, seat: int) -> dict:
                  "tracks": [], "producers": [], "climate": []}
     for s, (was, p) in enumerate(zip(before["players"], state["p"], strict=True)):
         if _public(p) != was:
-            _note_player(out, s, p, marshal.loads(was))
+            _note_player(out, s, p, was)
     out["climate"] = list(range(before["climate"], len(state["climate"])))
     if before["phase"] == "draft" and state["phase"] == "act":
         out["cards"] += [c for c in state["drafted"] if c]
@@ -55,7 +57,7 @@ def touched(before: dict, state: dict, seat: int) -> dict:
 
 def _note_player(out: dict, s: int, p: dict, was: tuple) -> None:
     """Add to ``out`` what changed in seat ``s``'s public parts since they were ``was``."""
-    grid, cp, sanctuary, producers, built, golden, claims, *tracks = was
+    grid, cp, sanctuary, claims, producers, built, golden, *tracks = was
     if p["grid"] != grid or p["cp"] != cp:
         for r, row in enumerate(p["grid"]):
             for c, card in enumerate(row):
