@@ -51,15 +51,16 @@ def playout(
     bots = bots or [RandomBot()] * players
     run = Playout(seed, players, options, seat_options)
     state = start(game, seed, players, options, seat_options)
-    while True:
-        seats = sorted(game.to_act(state))
+    bot_seed = f"{seed}:bot"
+    for ply in range(1, ply_cap + 2):
+        seats = game.to_act(state)
         if not seats:
             break
-        if run.plies >= ply_cap:
+        if ply > ply_cap:
             raise PlyCapExceeded(f"{game.slug}: no end after {ply_cap} plies (seed {seed})")
-        seat = seats[0]
-        move = decide(bots[seat], game, state, seat, rng_for(f"{seed}:bot", run.plies + 1))
-        state = play_owned(game, state, seat, move, run.plies + 1, seed)
+        seat = min(seats)
+        move = decide(bots[seat], game, state, seat, rng_for(bot_seed, ply))
+        state = play_owned(game, state, seat, move, ply, seed)
         run.moves.append((seat, move))
     run.state = state
     run.result = game.result(state)

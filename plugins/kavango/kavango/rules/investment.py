@@ -8,6 +8,8 @@ in hand-marker order, so whatever players compete for is settled in that order.
 
 from __future__ import annotations
 
+from collections.abc import Iterator
+
 from core.engine import IllegalMove
 from core.engine.fields import get_bool, get_int, get_list, get_str
 
@@ -44,17 +46,26 @@ def research_options(state: dict, seat: int) -> list[tuple[str, int]]:
     return found
 
 
-def movable_cells(state: dict, seat: int) -> list[tuple[int, int]]:
+def _movable(state: dict, seat: int) -> Iterator[tuple[int, int]]:
+    """Each Reserve space whose animal may be moved now, in reading order."""
     p = state["p"][seat]
     if not lodges.uses_lodges(state, seat) or p["stage"]["moves"] >= K.REARRANGE_PER_STAGE:
-        return []
+        return
     fixed = lodges.fixed_cells(p)
-    return [
-        (r, c)
-        for r, row in enumerate(p["grid"])
-        for c, card in enumerate(row)
-        if card is not None and (r, c) not in fixed
-    ]
+    for r, row in enumerate(p["grid"]):
+        for c, card in enumerate(row):
+            if card is not None and (r, c) not in fixed:
+                yield r, c
+
+
+def movable_cells(state: dict, seat: int) -> list[tuple[int, int]]:
+    return list(_movable(state, seat))
+
+
+def can_rearrange(state: dict, seat: int) -> bool:
+    """Whether some animal may be moved now: asked at every Investment step, and the first
+    movable animal answers it."""
+    return next(_movable(state, seat), None) is not None
 
 
 def invest_moves(state: dict, seat: int) -> list[dict]:
@@ -78,7 +89,7 @@ def invest_moves(state: dict, seat: int) -> list[dict]:
             for c in p["sanctuary"]
             if not requirement_gaps(state, p, c, have)
         ]
-    if movable_cells(state, seat):
+    if can_rearrange(state, seat):
         moves.append({"type": "rearrange"})
     if lodges.uses_lodges(state, seat):
         moves += [
@@ -220,7 +231,7 @@ def place(state: dict, seat: int, move: dict) -> None:
 
 
 def rearrange(state: dict, seat: int, move: dict) -> None:
-    if not movable_cells(state, seat):
+    if not can_rearrange(state, seat):
         raise IllegalMove("You have no animal you may move now.")
     state["step"] = "rearrange"
 
@@ -269,7 +280,7 @@ def drop(state: dict, seat: int, move: dict) -> None:
     p = state["p"][seat]
     fr, fc = p["carry"]
     p["carry"] = None
-    resume = "rearrange" if movable_cells(state, seat) else "invest"
+    resume = "rearrange" if can_rearrange(state, seat) else "invest"
     state["step"] = resume
     if (fr, fc) == (r, c):
         return
