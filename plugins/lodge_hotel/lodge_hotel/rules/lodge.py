@@ -161,18 +161,23 @@ def places_among(free: dict[tuple[int, int], str]) -> dict[tuple[str, str], list
     """:func:`check_in_places` from the empty rooms' colours by position (a bot that keeps
     those asks this directly)."""
     places: dict[tuple[str, str], list[tuple[int, int]]] = {}
+    _list_places(places, free, free.items())
+    return places
+
+
+def _list_places(places: dict, rooms: dict[tuple[int, int], str], cells) -> None:
+    """Add to ``places`` the check-in places of ``cells`` ((position, colour) of empty rooms)
+    beside the other empty ``rooms``: each pair of colours lists a room once."""
     beside = _BESIDE
-    for pos, color in free.items():
-        around = beside.get(pos) or _beside(pos)
-        for other_pos in around:
-            other = free.get(other_pos)
+    for pos, color in cells:
+        for other_pos in beside.get(pos) or _beside(pos):
+            other = rooms.get(other_pos)
             if other:
                 found = places.get((color, other))
                 if found is None:
                     places[(color, other)] = [pos]
                 elif found[-1] != pos:  # two neighbours of one colour: listed once
                     found.append(pos)
-    return places
 
 
 #: Each place's orthogonal neighbours, worked out once: check-in places are looked for around
@@ -318,16 +323,7 @@ class CheckInPlaces:
         color = pair[0]
         if color not in self._done:
             self._done.add(color)
-            rooms, beside, places = self._rooms, _BESIDE, self._found
-            for pos in self._by_color.get(color, ()):
-                for n in beside.get(pos) or _beside(pos):
-                    other = rooms.get(n)
-                    if other:
-                        found = places.get((color, other))
-                        if found is None:
-                            places[(color, other)] = [pos]
-                        elif found[-1] != pos:  # two neighbours of one colour: listed once
-                            found.append(pos)
+            _list_places(self._found, self._rooms, ((pos, color) for pos in self._by_color.get(color, ())))
         return self._found.get(pair, default)
 
 
