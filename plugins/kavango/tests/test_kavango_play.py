@@ -75,12 +75,14 @@ def test_last_move_marks_what_changed_when_the_move_is_applied_in_place():
     """A playout applies moves to its own state in place, so the marks' snapshot must be a copy
     of what it compares. At every ply of a seeded game (Lodges, Golden Lodge, Community
     Protection, quick Sanctuary dealing to every seat) the marked cells, research claims and
-    producers must be what a plain comparison with a copy of the state before shows."""
+    producers, and the cards come to a Sanctuary, must be what a plain comparison of every
+    seat with a copy of the state before shows (the marks compare only the seats a move may add
+    to: every seat while choosing, later the mover alone)."""
     seats = [{"difficulty": d} for d in ("maximum", "intermediate", "lodges")]
     options = {"lodges": True, "golden_lodge": True, "quick_sanctuary": True}
     run = playout(GAME, 3, seed=4, options=options, seat_options=seats)
     state = start(GAME, 4, 3, run.options, run.seat_options)
-    marked = set()
+    marked, dealt_everyone = set(), False
     for ply, (seat, move) in enumerate(run.moves, start=1):
         before = copy_json(state)
         state = play_owned(GAME, state, seat, move, ply, 4)
@@ -91,8 +93,14 @@ def test_last_move_marks_what_changed_when_the_move_is_applied_in_place():
         research = [card for old, new in zip(before["p"], state["p"], strict=True)
                     for card in new["claims"] if card not in old["claims"]]
         producers = [s for s, (old, new) in pairs if len(new["producers"]) > len(old["producers"])]
+        cards = [card for old, new in zip(before["p"], state["p"], strict=True)
+                 for card in new["sanctuary"] if card not in old["sanctuary"]]
+        if (before["phase"], state["phase"]) == ("draft", "act"):
+            cards += [card for card in state["drafted"] if card]
         last = state["last"]
-        assert (last.get("cells", []), last.get("research", []), last.get("producers", [])) == (
-            cells, research, producers)
+        assert (last.get("cells", []), last.get("research", []), last.get("producers", []),
+                last.get("cards", [])) == (cells, research, producers, cards)
+        dealt_everyone |= all(new["sanctuary"] and not old["sanctuary"] for _, (old, new) in pairs)
         marked.update(key for key, value in last.items() if value and key != "seat")
     assert {"cells", "cards", "research", "tracks", "producers", "climate"} <= marked
+    assert dealt_everyone

@@ -138,7 +138,7 @@ class Kavango(Game):
 
     def apply(self, state, seat, move, rng):
         """Every move also records what it touched, for the board's last-move marks."""
-        before = last.snapshot(state)
+        before = last.snapshot(state, seat)
         state = super().apply(state, seat, move, rng)
         state["last"] = last.touched(before, state, seat)
         return state

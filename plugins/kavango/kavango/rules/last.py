@@ -28,15 +28,36 @@ def _copied(p: dict) -> tuple:
             p["habitat"], p["smuggling"])
 
 
-def snapshot(state: dict) -> dict:
-    """The public parts of the table a move can change, copied (a few short lists per player).
+#: The opening phases (a few plies a game), where every player's parts are compared: the last
+#: choice of Expert and Lodge cards deals every Sanctuary in the quick variant.
+SETUP_PHASES = ("choose", "sanctuary")
 
-    :func:`touched` compares each player's parts with their copy as a whole first (lists and
-    dicts compare in C), so only the players a move changed (the mover, nearly always) are
-    gone through part by part.
+
+def watched(state: dict, seat: int) -> list[int]:
+    """The seats whose parts a move by ``seat`` may add to, for the marks to compare.
+
+    From the draft on a move adds only to the mover's parts: a draft pick adds to nobody's,
+    and what a turn's or a round's end does to other players (taking a Golden Lodge back,
+    clearing the round's research claims) takes away, which nothing marks. So only the mover's
+    parts are copied and compared, not every player's at every ply; in the opening phases all.
+    A seat that is not at the table has no parts (the rules refuse its move).
     """
+    seats = range(len(state["p"]))
+    if state["phase"] in SETUP_PHASES:
+        return list(seats)
+    return [seat] if seat in seats else []
+
+
+def snapshot(state: dict, seat: int) -> dict:
+    """The public parts a move by ``seat`` can add to, copied (a few short lists a player).
+
+    :func:`touched` compares each watched player's parts with their copy as a whole first
+    (lists and dicts compare in C), so only a player the move changed (the mover, nearly
+    always) is gone through part by part.
+    """
+    players = state["p"]
     return {
-        "players": [_copied(p) for p in state["p"]],
+        "players": [(s, _copied(players[s])) for s in watched(state, seat)],
         "climate": len(state["climate"]),
         "phase": state["phase"],
     }
@@ -46,7 +67,9 @@ def touched(before: dict, state: dict, seat: int) -> dict:
     """Cells, cards, Lodge points, research and climate markers the move changed."""
     out: dict = {"seat": seat, "cells": [], "cards": [], "points": [], "research": [],
                  "tracks": [], "producers": [], "climate": []}
-    for s, (was, p) in enumerate(zip(before["players"], state["p"], strict=True)):
+    players = state["p"]
+    for s, was in before["players"]:
+        p = players[s]
         if _public(p) != was:
             _note_player(out, s, p, was)
     out["climate"] = list(range(before["climate"], len(state["climate"])))
