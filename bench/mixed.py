@@ -10,8 +10,9 @@ person acts like a player: when their page offers a move, they wait 2-5 seconds,
 of the moves their page offers (a POST with their session and CSRF token, the version and the
 decision basis the page carries). The latency of a move is measured from its POST to the arrival
 of the frame with the resulting revision on every socket of its table. Prints one JSON line per
-N: moves, p50_ms, p99_ms, lost frames, refused moves (with their three commonest answers), and
-whether p99 < 200 ms.
+N: moves, p50_ms, p99_ms, lost frames, refused moves (with their three commonest answers),
+whether p99 < 200 ms, and the servers' CPU: the share of one core they used while the people
+played, and that CPU time divided by the people's moves (bot tables' moves ride on it too).
 """
 
 from __future__ import annotations
@@ -34,7 +35,7 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
-from bench.latency import bench_servers, open_socket, percentile, post, session_for  # noqa: E402
+from bench.latency import bench_servers, cpu_seconds, open_socket, percentile, post, session_for  # noqa: E402
 from tests.servers import Portal  # noqa: E402
 
 REVISION = re.compile(r'id="match-live"[^>]*data-revision="(\d+)"')
@@ -183,7 +184,7 @@ async def person(table: Table, k: int, match: dict, port: int, rng, stats, stop)
         stats["latencies"].append((arrived - started) * 1000)
 
 
-async def run(matches, ports, seconds, seed):
+async def run(matches, ports, seconds, seed, pids):
     rng = random.Random(seed)
     gate = asyncio.Semaphore(64)
     stats = {"latencies": []}
@@ -197,11 +198,13 @@ async def run(matches, ports, seconds, seed):
         tables.append(table)
         tasks += [asyncio.create_task(table.read(k)) for k in range(len(sockets))]
     await asyncio.sleep(1.0)
+    cpu_before = cpu_seconds(pids)
     players = [asyncio.create_task(person(t, k, m, ports[n % len(ports)], random.Random(rng.random()),
                                           stats, stop))
                for n, (t, m) in enumerate(zip(tables, matches, strict=True))
                for k in range(len(m["sessions"]))]
     await asyncio.sleep(seconds)
+    stats["server_cpu"] = cpu_seconds(pids) - cpu_before
     stop.set()
     await asyncio.sleep(0.5)
     for task in players + tasks:
@@ -239,7 +242,8 @@ def main() -> None:
     with bench_servers(args.postgres, args.redis, BOT_PACE="0") as (env, portals):
         matches = seat_tables(env, tables, args.bot_tables, args.seed)
         portals += [Portal(env).start() for _ in range(args.procs)]
-        stats = asyncio.run(run(matches, [p.port for p in portals], args.seconds, args.seed))
+        stats = asyncio.run(run(matches, [p.port for p in portals], args.seconds, args.seed,
+                                [p.process.pid for p in portals]))
     lat = stats["latencies"]
     p99 = percentile(lat, 99)
     print(json.dumps({
@@ -249,6 +253,8 @@ def main() -> None:
         "refused_why": dict(stats.get("refused_why", Counter()).most_common(3)),
         "carried_at_p99_under_200ms": bool(lat) and p99 < TARGET_P99_MS,
         "seconds": args.seconds,
+        "server_cpu_share": round(stats["server_cpu"] / args.seconds, 2),
+        "server_cpu_ms_per_human_move": round(1000 * stats["server_cpu"] / len(lat), 1) if lat else None,
     }), flush=True)
 
 
