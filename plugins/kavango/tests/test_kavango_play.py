@@ -104,3 +104,20 @@ def test_last_move_marks_what_changed_when_the_move_is_applied_in_place():
         marked.update(key for key, value in last.items() if value and key != "seat")
     assert {"cells", "cards", "research", "tracks", "producers", "climate"} <= marked
     assert dealt_everyone
+
+
+@pytest.mark.parametrize("players,options,seats", [VARIANTS[1], VARIANTS[5]])
+def test_may_move_answers_as_to_act_does(players, options, seats):
+    """may_move is to_act's answer for one seat without building the set: at every ply of a
+    seeded game (choosing, Sanctuary picks, the draft, acting) and for seats beside the table."""
+    run = playout(GAME, players, seed=11, options=options, seat_options=seats)
+    state = start(GAME, 11, players, run.options, run.seat_options)
+    phases = set()
+    for ply, (seat, move) in enumerate(run.moves, start=1):
+        phases.add(state["phase"])
+        acting = GAME.to_act(state)
+        assert [GAME.may_move(state, s) for s in range(-1, players + 1)] == [
+            s in acting for s in range(-1, players + 1)], ply
+        state = play_owned(GAME, state, seat, move, ply, 11)
+    assert not any(GAME.may_move(state, s) for s in range(players))
+    assert phases == {"choose", "sanctuary", "draft", "act"}

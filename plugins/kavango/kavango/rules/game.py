@@ -114,8 +114,19 @@ class Kavango(Game):
             return {draft.acting_seat(state)}
         return set()
 
+    def may_move(self, state, seat):
+        """Whether ``seat`` is in :meth:`to_act`, found without building the set: every list of
+        legal moves and every move asks, and in the draft and act phases one look answers."""
+        phase = state["phase"]
+        if phase == "act":
+            return seat == draft.acting_seat(state)
+        if phase == "draft":
+            picks = state["picks"]
+            return seat in range(len(picks)) and picks[seat] is None
+        return seat in self.to_act(state)
+
     def legal_moves(self, state, seat):
-        if seat not in self.to_act(state):
+        if not self.may_move(state, seat):
             return []
         phase = state["phase"]
         p = state["p"][seat]
@@ -214,7 +225,7 @@ class Kavango(Game):
     def _require(self, state, seat, phase, step=None):
         if state["phase"] != phase or (step and state["step"] != step):
             raise IllegalMove("That move does not fit this moment of the game.")
-        if seat not in self.to_act(state):
+        if not self.may_move(state, seat):
             raise IllegalMove("It is not your turn.")
 
     # ---- setup moves ---------------------------------------------------------------------

@@ -16,7 +16,7 @@ from core.engine.fields import get_bool, get_int, get_list, get_str
 from .. import catalog as cat
 from .. import constants as K
 from . import lodges
-from .reserve import climate_room, empty_cells, place_climate, requirement_gaps, symbols
+from .reserve import climate_room, empty_cells, place_climate, requirement_gaps
 from .scoring import Tally, research_reward, research_tier
 from .turn import discard_value, enter_reserve, rewild_kinds, take_rewilding
 
@@ -27,9 +27,9 @@ def rewild_cost(p: dict) -> int:
     return K.BOTANIST_REWILDING_COST if p.get("expert") == "expert-botanist" else K.REWILDING_COST
 
 
-def research_options(state: dict, seat: int) -> list[tuple[str, int]]:
+def research_options(state: dict, seat: int, tally: Tally) -> list[tuple[str, int]]:
+    """Each (research card, tier) the seat may claim now; ``tally`` counts its Reserve."""
     p = state["p"][seat]
-    tally = Tally(p)
     found = []
     for card in state["research"]:
         if card in p["claims"]:
@@ -69,8 +69,12 @@ def can_rearrange(state: dict, seat: int) -> bool:
 
 
 def invest_moves(state: dict, seat: int) -> list[dict]:
+    """Every Investment move; the research claims and the releases share one count of the
+    Reserve's symbols (a :class:`Tally`)."""
     p = state["p"][seat]
-    moves = [{"type": "research", "card": c, "tier": t} for c, t in research_options(state, seat)]
+    tally = Tally(p)
+    moves = [{"type": "research", "card": c, "tier": t}
+             for c, t in research_options(state, seat, tally)]
     for track in TRACKS:
         if p[track] < K.MAX_PROTECTION and p["money"] >= K.protection_step_cost(p[track]):
             moves.append({"type": "protect", "track": track})
@@ -83,7 +87,7 @@ def invest_moves(state: dict, seat: int) -> list[dict]:
         moves += [{"type": "rewild", "kind": k} for k in rewild_kinds(state)]
     moves += [{"type": "sell", "card": c} for c in p["sanctuary"]]
     if p["sanctuary"] and empty_cells(p):
-        have = symbols(p)
+        have = tally.symbols()
         moves += [
             {"type": "release", "card": c}
             for c in p["sanctuary"]

@@ -2,6 +2,9 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable
+from functools import cache
+
 from .. import catalog as cat
 from .. import constants as K
 from .reserve import reserve_animals, symbols
@@ -66,6 +69,19 @@ _OF_ANIMALS = {
 }
 
 
+@cache
+def _counter(name: str) -> Callable[[Tally], int]:
+    """How to count the metric ``name`` (``sym:grass``, ``animals``, ``min_kg:100``) from a
+    :class:`Tally`: the name is read once per session, not at every Investment step."""
+    kind, _, arg = name.partition(":")
+    if kind == "sym":
+        return lambda tally: tally.symbols()[arg]
+    if kind in _OF_PLAYER:
+        return _OF_PLAYER[kind]
+    count = _OF_ANIMALS[kind]
+    return lambda tally: count(tally.animals(), arg)
+
+
 def metric(p: dict, name: str, tally: Tally | None = None) -> int:
     """The number a research card or goal counts for one player (Oppo included); ``tally`` is
     the player's :class:`Tally`, for a caller asking several metrics at once.
@@ -73,13 +89,7 @@ def metric(p: dict, name: str, tally: Tally | None = None) -> int:
     Legal moves ask this for every research card in play, every Investment step, so the
     counting rules are built once (the tables above) and only the metric asked for is counted.
     """
-    tally = tally or Tally(p)
-    kind, _, arg = name.partition(":")
-    if kind == "sym":
-        return tally.symbols()[arg]
-    if kind in _OF_PLAYER:
-        return _OF_PLAYER[kind](tally)
-    return _OF_ANIMALS[kind](tally.animals(), arg)
+    return _counter(name)(tally or Tally(p))
 
 
 def research_tier(p: dict, card_id: str, tally: Tally | None = None) -> int:
