@@ -109,25 +109,35 @@ class Innkeeper(Bot):
         return self._quick
 
     def root_moves(self, game, state, seat, rng):
-        """The search bot's shortlist at a solo build or place: the few rooms (or places) the
-        look-ahead would weigh, best by this turn alone (``LOOK_AHEAD_BUILDS`` rooms of
-        different levels or colours, ``LOOK_AHEAD_PLACES`` places), so its iterations go to the
-        moves worth telling apart. None elsewhere: every move stays open."""
+        """The search bot's shortlist in a solo game, so that its few iterations at 1 s go to
+        the moves worth telling apart: at a build or a room's placing, the few rooms (or places)
+        the look-ahead would weigh, best by this turn alone (``LOOK_AHEAD_BUILDS`` rooms of
+        different levels or colours, ``LOOK_AHEAD_PLACES`` places); at an amenity's take or
+        placing, its ``LOOK_AHEAD_PLACES`` best amenities (or places). The check-ins, the
+        valet's pick and the ski lift's discard are the Innkeeper's own move alone: twenty or
+        thirty two-turn rollouts spread over their many moves never moved the search off it,
+        and a second of search each took half of a hard solo game's time. None in a game for
+        several players: every move stays open."""
         if not state["solo"] or seat not in game.to_act(state):
             return None
-        if state["phase"] == "build":
-            takes = [m for m in game.legal_moves(state, seat) if m["type"] == "take_room"]
+        phase, held = state["phase"], state["holding"]
+        if phase in ("build", "start_amenity", "lift_amenity"):
+            kind = "take_room" if phase == "build" else "take_amenity"
+            takes = [m for m in game.legal_moves(state, seat) if m["type"] == kind]
             if not takes:
                 return None
             memo = {}
             self._best_take(game, state, seat, takes, rng, memo)
-            return self._candidates(state, takes, rng, memo)
-        held = state["holding"]
-        if state["phase"] == "place" and held["kind"] == "room" and held["back"] == "build":
-            take = {"type": "take_room", "level": held["level"], "slot": held["slot"]}
+            if kind == "take_room":
+                return self._candidates(state, takes, rng, memo)
+            display = state["amenity_display"]
+            return sorted(takes, key=lambda m: memo[display[m["index"]]][0], reverse=True)[:self.LOOK_AHEAD_PLACES]
+        if phase == "place":
+            take = {"type": "take_room", "level": held["level"], "slot": held["slot"]} \
+                if held["kind"] == "room" else {"type": "take_amenity", "index": held["index"]}
             places = sorted(self._place_values(game, state, seat, take), reverse=True)[:self.LOOK_AHEAD_PLACES]
             return [{"type": "place", "floor": f, "col": c} for _value, (f, c) in places]
-        return None
+        return [self.choose(game, state, seat, rng)]
 
     def interim_scores(self, state):
         """What each lodge may end the game with, by the Innkeeper's own judgement (points now
@@ -270,13 +280,14 @@ class Innkeeper(Bot):
         For each level the bot clears it in a copy of the state it was given (its own sample
         of the bag, never the real one) a few times and compares the best turn it then finds
         with the best turn now; it spends the token on the level that gains most, if any
-        gains more than ``REFRESH_MARGIN``. A refresh changes only the room display, and rooms
-        of one colour on one level are alike, so ``memo`` answers most of the refills.
+        gains more than its margin (:meth:`_refresh_margin`). A refresh changes only the room
+        display, and rooms of one colour on one level are alike, so ``memo`` answers most of the
+        refills.
         """
         refreshes = [m for m in moves if m["type"] == "refresh"]
         if not refreshes:
             return None
-        best_gain, choice = self.REFRESH_MARGIN, None
+        best_gain, choice = self._refresh_margin(state, seat), None
         for move in refreshes:
             total = 0.0
             for _ in range(self.REFRESH_SAMPLES):
@@ -287,6 +298,19 @@ class Innkeeper(Bot):
             if gain > best_gain:
                 best_gain, choice = gain, move
         return choice
+
+    def _refresh_margin(self, state, seat):
+        """How much better a refill must promise to be worth a token now: ``REFRESH_MARGIN``,
+        the worth of keeping the token for a poorer display later, less its share of the
+        tokens a solo game still has for the turns left (the ones held and those the ski
+        lift will give, none at level 3). A token still held at the end scored nothing, and
+        the Innkeeper ended about one solo game in two with one: on its last turn it spends
+        one on any gain."""
+        if not state["solo"]:
+            return self.REFRESH_MARGIN
+        tokens = state["lodges"][seat]["tokens"] + (0 if 3 in state["rules"] else state["lift_tokens"])
+        turns = self._turns_after(state, seat) + 1
+        return self.REFRESH_MARGIN * max(0.0, 1.0 - tokens / turns)
 
     # ---- the turn ---------------------------------------------------------------------------
     def _best_place(self, game, state, seat, take, memo=None):

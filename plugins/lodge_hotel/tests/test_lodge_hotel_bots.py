@@ -430,3 +430,44 @@ def test_the_search_weighs_the_rooms_and_places_the_look_ahead_would():
     best_places = sorted(worth.values(), reverse=True)[:bot.LOOK_AHEAD_PLACES]
     assert sorted((worth[(m["floor"], m["col"])] for m in places), reverse=True) == best_places
     assert bot.root_moves(GAME, new(2, seed=5), 0, random.Random(1)) is None
+
+
+def test_a_solo_token_costs_less_to_spend_the_fewer_turns_are_left_for_it():
+    """Refresh tokens score nothing at the end: a token is kept for a poorer display later only
+    while turns remain to spend it, so on the last solo turn any gain is worth it, and at level
+    3 ("Discard Refresh Tokens when they are gained") the ski lift's tokens do not count."""
+    bot = Innkeeper()
+    state = _started(2, 4)
+    first = bot._refresh_margin(state, 0)  # one token held, three to come, sixteen turns
+    assert first == pytest.approx(bot.REFRESH_MARGIN * (1 - 4 / 16))
+    state["solo_turns"], state["lift_tokens"] = 15, 0
+    assert bot._refresh_margin(state, 0) == 0.0
+    state["solo_turns"] = 13  # three turns left for the one token
+    assert bot._refresh_margin(state, 0) == pytest.approx(bot.REFRESH_MARGIN * (1 - 1 / 3))
+    level_3 = _started(2, 3)
+    assert bot._refresh_margin(level_3, 0) == pytest.approx(bot.REFRESH_MARGIN * (1 - 1 / 16))
+    assert bot._refresh_margin(new(2, seed=5), 0) == bot.REFRESH_MARGIN
+
+
+def test_the_search_weighs_the_best_amenities_and_leaves_the_check_ins_to_the_innkeeper():
+    """The solo amenity ("Place any one of the available amenities in your lodge") is searched
+    among the Innkeeper's best few amenities and then their best few places; at a check-in the
+    shortlist is the Innkeeper's own move alone, so the search answers at once."""
+    bot = Innkeeper()
+    table = Runner(new(1, seed=6, level=4), seed=6)
+    state = table.state
+    takes = [m for m in GAME.legal_moves(state, 0) if m["type"] == "take_amenity"]
+    shortlist = bot.root_moves(GAME, state, 0, random.Random(1))
+    worth = sorted((bot._best_place(GAME, state, 0, t)[0] for t in takes), reverse=True)
+    assert len(shortlist) == min(bot.LOOK_AHEAD_PLACES, len(takes)) < len(takes)
+    assert sorted((bot._best_place(GAME, state, 0, m)[0] for m in shortlist), reverse=True) == \
+        worth[:len(shortlist)]
+    table.play(0, shortlist[0])
+    take = {"type": "take_amenity", "index": shortlist[0]["index"]}
+    places = bot.root_moves(GAME, table.state, 0, random.Random(1))
+    spots = {spot: value for value, spot in bot._place_values(GAME, table.state, 0, take)}
+    assert sorted((spots[(m["floor"], m["col"])] for m in places), reverse=True) == \
+        sorted(spots.values(), reverse=True)[:bot.LOOK_AHEAD_PLACES]
+    while table.state["phase"] != "guests":
+        table.play(0, bot.choose(GAME, table.state, 0, random.Random(table.ply)))
+    assert bot.root_moves(GAME, table.state, 0, random.Random(2)) == [bot.choose(GAME, table.state, 0, random.Random(2))]
