@@ -233,6 +233,25 @@ def test_the_valet_guest_first_then_a_display_guest_in_the_same_turn():
     assert not [m for m in GAME.legal_moves(run.state, 0) if m["type"] == "guest"]
 
 
+def test_the_valet_s_new_guest_is_chosen_at_once_before_anything_else():
+    """Ruling: "immediately" means the new valet guest comes straight after the valet check-in,
+    so neither a refresh token nor sending back a one-colour display fits in between (both are
+    offered again once the valet is full)."""
+    state = new(3)
+    waiting = guest_with(("green", "yellow"), 2)
+    reds = [guest_with(("red", c)) for c in ("blue", "green", "yellow", "purple")]
+    show_guests(state, reds)
+    state["guest_bag"].remove(waiting)
+    put_lodge(state, 0, {(1, 1): "green", (1, 2): "yellow"})
+    state["lodges"][0]["valet"] = [waiting]
+    run = Runner(state)
+    build_first(run, 0, level=2)
+    run(0, {"type": "guest", "source": "valet", "index": 0, "floor": 1, "col": 1})
+    assert {m["type"] for m in GAME.legal_moves(run.state, 0)} == {"valet"}
+    run(0, {"type": "valet", "index": 0})
+    assert {"refresh", "done"} <= {m["type"] for m in GAME.legal_moves(run.state, 0)}
+
+
 def test_a_guest_needs_rooms_not_amenities_and_the_rooms_must_be_free_of_guests():
     """The two rooms must be orthogonal neighbours, both rooms (an amenity between them breaks
     the pair), and both empty."""
