@@ -101,20 +101,38 @@ def determinize(view: dict, seat: int, rng: random.Random) -> dict:
     act_order = list(view["act_order"])
     done_acting = act_order[: act_order.index(acting)] if acting is not None else []
 
+    # A drafted producer or animal already used lies in a Reserve or under a board with the
+    # same id the view shows as drafted: that copy is the one there. Usually it is the drafter's
+    # own; a card discarded this turn may have moved on (Wildlife Exchange then a release), so
+    # a copy the drafter's board cannot hold is kept for whichever board shows its name.
+    lying = set(view["discard_cards"])
+    for pv in view["players"]:
+        lying |= {c["id"] for c in pv["sanctuary"]} | {pv["placing"], pv["exchange_give"]}
+    used = {pv["seat"] for pv in view["players"] if pv["drafted"]} & (
+        set(done_acting) | ({acting} if view["step"] not in BEFORE_USE else set())
+    )
+    held = {pv["drafted"]["id"] for pv in view["players"] if pv["drafted"] and pv["seat"] not in used}
+    own, moved = {}, []
+    for pv in view["players"]:
+        drafted = pv["drafted"]["id"] if pv["seat"] in used else None
+        if drafted is None or drafted in lying | held | set(own.values()) | set(moved):
+            continue
+        names = [cell["animal"]["name"] for row in pv["grid"] for cell in row if "animal" in cell]
+        if cat.card_name(drafted) in names + [c["name"] for c in pv["producers"]]:
+            own[pv["seat"]] = drafted
+        else:
+            moved.append(drafted)
+
     ps = []
     for pv in view["players"]:
-        # A drafted producer or animal already used lies in the Reserve or under the board with
-        # the same id the view shows as drafted: that copy is the one there.
-        drafted = pv["drafted"]["id"] if pv["drafted"] else None
-        used = pv["seat"] in done_acting or (
-            pv["seat"] == acting and view["step"] not in BEFORE_USE
-        )
-        elsewhere = drafted in view["discard_cards"] or drafted in {c["id"] for c in pv["sanctuary"]}
-        spare = [drafted] if drafted and used and not elsewhere else []
+        spare = [own[pv["seat"]]] if pv["seat"] in own else []
 
         def placed(name: str, spare=spare) -> str:
-            if spare and cat.card_name(spare[0]) == name:
-                return spare.pop()
+            for pile in (spare, moved):
+                found = next((c for c in pile if cat.card_name(c) == name), None)
+                if found:
+                    pile.remove(found)
+                    return found
             return card_for(name)
 
         grid = [
