@@ -177,3 +177,14 @@ def test_wildlife_exchange_may_take_the_card_discarded_earlier_this_turn():
     assert give in state["discard"] and frog not in state["discard"]
     for seat in (0, 1):
         check_sample(GAME, state, seat, random.Random(seat))
+
+
+# ---- scoring ---------------------------------------------------------------------------------
+def test_the_48_point_bonus_is_only_for_no_lodges_players_facing_lodge_players():
+    """Newcomers may play without Lodges against players who build them, and then score 48 (six
+    Lodges' worth). When nobody at the table plays with Lodges there is nobody to balance
+    against: that is the base game, and nobody gets the bonus."""
+    mixed = to_draft(new_game(2, lodges=True, seats=[{"difficulty": "none"}, {"difficulty": "lodges"}]))
+    assert [scoring.breakdown(mixed, s)[scoring.NO_LODGES] for s in (0, 1)] == [48, 0]
+    nobody = to_draft(new_game(2, lodges=True, seats=[{"difficulty": "none"}] * 2))
+    assert [scoring.breakdown(nobody, s)[scoring.NO_LODGES] for s in (0, 1)] == [0, 0]

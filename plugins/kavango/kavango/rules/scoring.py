@@ -139,10 +139,14 @@ OPPO_LODGES = "Lodges bonus"
 def no_lodges_bonus(state: dict, seat: int) -> int:
     """The mixed-experience bonus for a seat playing without Lodges against Lodge players.
 
-    Solo, Oppo never builds Lodges, so a solo player without Lodges plays the base game: no bonus.
+    The rulebook gives it to players new to Kavango facing players who build Lodges, so a table
+    where nobody plays with Lodges is the base game: no bonus. Solo, Oppo never builds Lodges,
+    so a solo player without Lodges plays the base game too.
     """
-    uses = state["options"].get("lodges") and not state["solo"]
-    return K.NO_LODGES_BONUS if uses and state["p"][seat]["difficulty"] == "none" else 0
+    players = state["p"]
+    against = any(p["difficulty"] != "none" for p in players) and not state["solo"]
+    uses = state["options"].get("lodges") and against
+    return K.NO_LODGES_BONUS if uses and players[seat]["difficulty"] == "none" else 0
 
 
 def breakdown(state: dict, seat: int, with_goal: bool = True) -> dict[str, int]:
