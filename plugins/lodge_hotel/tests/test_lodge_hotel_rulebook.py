@@ -171,6 +171,7 @@ def test_the_last_player_placing_the_twelfth_guest_ends_the_game_with_that_turn(
 
 
 def test_the_first_player_placing_the_twelfth_guest_still_lets_everyone_else_play():
+    """The first player's twelfth guest ends the game only after the others' turns."""
     state = new(3)
     guest = _eleven_guests_and_a_free_pair(state, 0)
     run = Runner(state)
@@ -223,6 +224,8 @@ def test_a_display_guest_then_the_valet_guest_the_valet_refilled_from_the_guests
 
 
 def test_the_valet_guest_first_then_a_display_guest_in_the_same_turn():
+    """The other order: the valet guest checks in, the valet is refilled, then a display guest
+    may still check in, and after both no guest is offered."""
     state, shown, waiting, rest = _two_pairs_state()
     run = Runner(state)
     build_first(run, 0, level=2)
@@ -342,6 +345,7 @@ def test_two_players_may_spend_both_refresh_tokens_in_one_turn():
 
 
 def test_the_amenity_display_is_not_refilled_once_the_stack_is_empty():
+    """A built amenity is replaced from the stack; with the stack used up the display shrinks."""
     state = new(3)
     state["amenity_box"] += state["amenity_stack"]  # out of play for this test
     state["amenity_stack"] = []
@@ -369,6 +373,8 @@ def _place_moves(state, level):
 
 
 def test_every_seat_sees_every_lodge_valet_tokens_and_score_and_only_counts_of_the_bags():
+    """Everything on the table is public (lodges, valets, tokens, scores, the displays with
+    points and preferred floors); of the bags and the amenity stack only the counts show."""
     state = new(3)
     view = GAME.view(state, 1)
     for seat, lodge in enumerate(state["lodges"]):
@@ -407,6 +413,7 @@ def test_the_ski_lift_takes_the_rightmost_room_left_on_its_level():
 
 
 def test_the_ski_lift_sends_no_guest_home_when_none_shows_the_removed_colour():
+    """With no guest of the removed room's colour on display the guest step is skipped."""
     run = solo_started()
     state = run.state
     state["lodges"][0]["tokens"] = 0
