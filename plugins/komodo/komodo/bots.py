@@ -19,7 +19,7 @@ from core.engine.play import copy_json
 from .rules import ANIMAL, WILD, _placements
 from .rules.common import TILE_LIMIT
 from .rules.scoring import _score
-from .terrain import FACES, Board, key
+from .terrain import FACES, SIDES, Board, key
 
 WILD_TASTE = (
     "Animal Escapes",
@@ -83,6 +83,9 @@ PILE_WEIGHT = 0.5
 #: Co-op: what a block of free land that no wanted animal takes yet is worth (so a five joins
 #: its ten's enclosure rather than use up land of its own).
 SPARE_WEIGHT = 0.1
+#: Co-op: what a block costs that a free enclosure has beyond the need of the animal it will
+#: take: one enclosure houses one species, so the rest of its land is lost.
+OVER_WEIGHT = 0.5
 #: The next seat must house an animal on its very next turn: its hand counts this much more.
 NEXT_WEIGHT = 2.0
 
@@ -116,12 +119,13 @@ def _after_groups(board, base, groups):
     return after
 
 
-def _fit_value(encs, wanted):
+def _fit_value(encs, wanted, spare=SPARE_WEIGHT):
     """How well the enclosures can take the wanted animals: biggest animal first, each into
     its partner's enclosure if large enough, else the smallest free enclosure that fits (a
     free enclosure holds one species); an animal with no home yet earns half the land of the
-    largest free enclosure of its terrain, up to its need; free land no animal here takes
-    earns ``SPARE_WEIGHT`` a block (an animal still to come may want it). In weighted blocks."""
+    largest free enclosure of its terrain, up to its need; a free enclosure's land beyond
+    the need of the animal it takes costs ``OVER_WEIGHT`` a block; free land no animal here takes
+    earns ``spare`` a block (an animal still to come may want it). In weighted blocks."""
     free: dict[str, list[int]] = {}
     taken: dict[str, int] = {}
     for terrain, size, kinds in encs:
@@ -142,19 +146,27 @@ def _fit_value(encs, wanted):
         if fit is None:
             value += weight * 0.5 * min(sizes[-1] if sizes else 0, blocks)
             continue
-        taken[name] = max(taken.get(name, 0), sizes.pop(fit))
-        value += weight * blocks
-    return value + SPARE_WEIGHT * sum(sum(sizes) for sizes in free.values())
+        size = sizes.pop(fit)
+        taken[name] = max(taken.get(name, 0), size)
+        value += weight * blocks - OVER_WEIGHT * (size - blocks)
+    return value + spare * sum(sum(sizes) for sizes in free.values())
 
 
-def _home_after(board, groups, name, terrain):
-    """The largest enclosure a ``name`` could live in once a tile whose merged regions are
-    ``groups`` is laid."""
-    best = _best(board, name, terrain)
+def _home_fit(board, groups, name, terrain, blocks):
+    """How near a ``name`` is to a home once a tile whose merged regions are ``groups`` is
+    laid: (blocks its largest possible enclosure still lacks, blocks the smallest one large
+    enough has beyond its need). A home that fits tightly leaves the rest of the land for the
+    animals to come ("Optimise land use")."""
+    merged = {e for _t, _s, encs in groups for e in encs}
+    sizes = [e.size for e in board.enclosures
+             if e.index not in merged and e.terrain == terrain and not (e.species - {name})]
     for t, size, encs in groups:
         if t == terrain and not set().union(*(board.enclosures[e].species for e in encs)) - {name}:
-            best = max(best, size)
-    return best
+            sizes.append(size)
+    fits = [size for size in sizes if size >= blocks]
+    if fits:
+        return 0, min(fits) - blocks
+    return blocks - max(sizes, default=0), 0
 
 
 def _prospect(board, animals, tiles):
@@ -169,6 +181,95 @@ def _prospect(board, animals, tiles):
     return best
 
 
+def _land_share(state):
+    """Co-op: how well the map's enclosures can take every animal still to house, as a share
+    of their needs (0 to 1, by :func:`_fit_value` without spare land): two cut rollouts with
+    as many animals housed differ by the homes they leave ready."""
+    team = [(*ANIMAL[a], 1.0, a) for h in state["hands"] for a in h["animals"]]
+    team += [(*ANIMAL[x["animal"]], 1.0, x["animal"]) for x in state["loose"]]
+    team += [(*ANIMAL[a], 1.0, a) for a in sorted(state["animals"])]
+    need = sum(w[2] for w in team)
+    if not need:
+        return 1.0
+    encs = _enclosure_list(Board(state["map"], state["housed"]))
+    return max(0.0, min(1.0, _fit_value(encs, team, spare=0.0) / need))
+
+
+def _least_needs(team):
+    """Co-op: the smallest enclosure, by terrain, that an animal the team must still house
+    could live in."""
+    least: dict[str, int] = {}
+    for _name, terrain, blocks, _weight, _id in team:
+        least[terrain] = min(least.get(terrain, blocks), blocks)
+    return least
+
+
+def _closing_spots(board):
+    """Co-op: for each empty spot, the free enclosures that border no other empty spot: a
+    tile laid there that does not join them closes them in for good."""
+    closing: dict[tuple[int, int], list[int]] = {}
+    for e in board.enclosures:
+        if not e.animals:
+            beside = board.layout.beside(e.index)
+            if len(beside) == 1:
+                closing.setdefault(next(iter(beside)), []).append(e.index)
+    return closing
+
+
+def _dead_land(board, move, groups, least, closing):
+    """Co-op: free land a placement shuts in for good while it is too small for any animal
+    the team must still house (``least``, by terrain): a patch of the tile that joins no
+    enclosure and borders no empty spot, and free enclosures whose last empty spot it fills
+    without joining them (``closing``). Such land can never be used ("Optimise land use")."""
+    x, y = move["x"], move["y"]
+    face = FACES[(move["tile"], move["rotation"])]
+    faces = board.faces
+    dead = 0
+    for r, terrain in enumerate(face.region_terrain):
+        size = face.region_size[r]
+        if size >= least.get(terrain, 0):
+            continue
+        cells = face.region_cells[r]
+        shut = True
+        for dx, dy, mine, theirs in SIDES:
+            other = faces.get((x + dx, y + dy))
+            pairs = [(a, b) for a, b in zip(mine, theirs, strict=True) if a in cells]
+            if not pairs:
+                continue
+            if other is None or any(other.cells[b] == terrain for _a, b in pairs):
+                shut = False
+                break
+        if shut:
+            dead += size
+    merged = {e for _t, _s, encs in groups for e in encs}
+    for index in closing.get((x, y), ()):
+        e = board.enclosures[index]
+        if index not in merged and e.size < least.get(e.terrain, 0):
+            dead += e.size
+    return dead
+
+
+def _free_matches(board, move):
+    """Co-op: how many blocks along the new tile's edges face a block of their own terrain in
+    a free enclosure: each such pair joins land into larger pieces rather than leaving strips
+    apart, and none of it goes to an animal already housed."""
+    x, y = move["x"], move["y"]
+    face = FACES[(move["tile"], move["rotation"])]
+    faces = board.faces
+    base, node_enc = board.layout.base, board.layout.node_enc
+    found = 0
+    for dx, dy, mine, theirs in SIDES:
+        other = faces.get((x + dx, y + dy))
+        if other is None:
+            continue
+        for a, b in zip(mine, theirs, strict=True):
+            region = other.region_of[b]
+            if region >= 0 and face.cells[a] == other.cells[b] and \
+                    not board.enclosures[node_enc[base[(x + dx, y + dy)] + region]].animals:
+                found += 1
+    return found
+
+
 class Keeper(Bot):
     name = "keeper"
     label = "Zoo keeper (builds for its animals)"
@@ -181,6 +282,17 @@ class Keeper(Bot):
     #: tile pile holds more than this many tiles (40 seeds: always keeping it lost fewer games
     #: early, never keeping it housed more animals late).
     INSURANCE_PILE = 12
+    #: Co-op: the placements the search bot's root weighs besides homes and ending the turn.
+    ROOT_PLACES = 3
+    #: Co-op: a tile's patch that joins nothing and is smaller than this is likely a scrap.
+    SCRAP_SIZE = 6
+    #: Co-op: what a block of likely scrap, and a block added to a full enclosure, cost.
+    SCRAP_WEIGHT = 1.0
+    WASTE_WEIGHT = 1.0
+    #: Co-op: what a block of free land shut in too small for any animal to come costs.
+    DEAD_WEIGHT = 1.0
+    #: Co-op: what a block laid against free land of its own terrain is worth.
+    MATCH_WEIGHT = 0.0
 
     #: Search (the hard bot) cuts its rollouts after this many plies: a keeper's move takes
     #: milliseconds, so a whole game's rollout would leave a 1 s decision a handful of them.
@@ -188,13 +300,30 @@ class Keeper(Bot):
 
     def interim_scores(self, state):
         """How a game cut short stands, for the search bot: each seat's points as the final
-        scoring would count them; in the co-operative game the team's animals housed (with a
-        point for still being in the game), as one shared result."""
+        scoring would count them; in the co-operative game the team's animals housed, with a
+        point for still being in the game and up to one more for how well the free land can
+        take the animals still to house (:func:`_land_share`), as one shared result."""
         if state["variant"] != "coop":
             return [_score(state, s)[0] for s in range(state["players"])]
         n = state["players"]
-        housed = len(state["housed"]) + (state["coop"]["lost"] is None)
+        housed = len(state["housed"]) + (state["coop"]["lost"] is None) + _land_share(state)
         return Result(scores=[housed] * n, ranks=[1] * n, won=[False] * n)
+
+    def root_moves(self, game, state, seat, rng):
+        """The search bot's shortlist in a co-operative turn: the ``ROOT_PLACES`` tiles this
+        keeper values most, every home for an animal and ending the turn, so a 1 s search's
+        few rollouts tell those apart instead of spreading over a hundred placements. None
+        elsewhere (the competitive games' roots stay whole)."""
+        if state["variant"] != "coop" or state["phase"] != "turn" or seat != state["active"]:
+            return None
+        moves = game.legal_moves(state, seat)
+        places = [m for m in moves if m["type"] == "place_tile"]
+        if len(places) <= self.ROOT_PLACES:
+            return None
+        ranked = sorted(self._score_places(state, seat, places), key=lambda pair: -pair[1])
+        return [m for m, _score in ranked[: self.ROOT_PLACES]] + [
+            m for m in moves if m["type"] != "place_tile"
+        ]
 
     def choose(self, game, state, seat, rng):
         moves = game.legal_moves(state, seat)
@@ -528,7 +657,8 @@ class Keeper(Bot):
 
     def _plan_home(self, state, seat, left):
         """Co-op, before housing: the first tile of the shortest run of up to ``left`` tiles
-        that makes a home for an animal in hand (a turn that houses nothing loses the game).
+        that makes a home for an animal in hand (a turn that houses nothing loses the game),
+        the tightest such home among runs as short (land beyond its need is lost to the team).
         A beam search: at each step the ``PLAN_WIDTH`` maps closest to such a home go on."""
         hand = state["hands"][seat]
         wanted = [ANIMAL[a] for a in hand["animals"]]
@@ -537,7 +667,7 @@ class Keeper(Bot):
             return None
 
         def shortfall(board, groups):
-            return min(blocks - min(blocks, _home_after(board, groups, name, terrain))
+            return min(_home_fit(board, groups, name, terrain, blocks)
                        for name, terrain, blocks in wanted)
 
         beam = [(state["map"], list(hand["tiles"]), None)]
@@ -552,7 +682,7 @@ class Keeper(Bot):
             if not grown:
                 return None
             grown.sort(key=lambda g: g[:2])
-            if grown[0][0] == 0:
+            if grown[0][0][0] == 0:
                 return grown[0][4]
             beam = []
             for _gap, _i, tile_map, tiles, first, m in grown[: self.PLAN_WIDTH]:
@@ -594,6 +724,7 @@ class Keeper(Bot):
         base = _enclosure_list(board) if coop else []
         team_now = _fit_value(base, team) if coop else 0.0
         before = [_best(board, n, t) for n, t, _b in needs]
+        least, closing = (_least_needs(team), _closing_spots(board)) if coop else ({}, {})
         scored = []
         for m in places:
             _reason, groups = board.check(m["tile"], m["rotation"], m["x"], m["y"])
@@ -613,8 +744,34 @@ class Keeper(Bot):
                 score += step
             if coop:
                 score += TEAM_WEIGHT * (_fit_value(_after_groups(board, base, groups), team) - team_now)
+                score -= self._land_lost(base, groups, team)
+                score -= self.DEAD_WEIGHT * _dead_land(board, m, groups, least, closing)
+                score += self.MATCH_WEIGHT * _free_matches(board, m)
             scored.append((m, score))
         return scored
+
+    def _land_lost(self, base, groups, team):
+        """Co-op: the land a placement is likely to waste, in weighted blocks. A patch of the
+        tile that joins no enclosure and is smaller than ``SCRAP_SIZE`` is likely to stay a
+        scrap no animal can use ("Optimise land use as most of the terrain will be required");
+        land added to an enclosure whose animals need no more (no partner still to come needs
+        it larger) is lost outright."""
+        wants = {}
+        for name, _terrain, blocks, _weight, _id in team:
+            wants[name] = max(wants.get(name, 0), blocks)
+        lost = 0.0
+        for _terrain, size, encs in groups:
+            if not encs:
+                if size < self.SCRAP_SIZE:
+                    lost += self.SCRAP_WEIGHT * size
+                continue
+            kinds = frozenset().union(*(base[e][2] for e in encs))
+            if kinds:
+                own = size - sum(base[e][1] for e in encs)
+                had = max(base[e][1] for e in encs)
+                useful = max((wants.get(k, 0) for k in kinds), default=0) - had
+                lost += self.WASTE_WEIGHT * max(0, own - max(0, useful))
+        return lost
 
     def _coop_home(self, state, seat, homes):
         """Co-op: the home that leaves the team best placed to house every animal still to
@@ -631,6 +788,7 @@ class Keeper(Bot):
             encs[enc.index][2] = encs[enc.index][2] | {name}
             rest = list(team)
             rest.remove(next(w for w in rest if w[4] == m["animal"]))
-            return (_fit_value(encs, rest) + blocks, blocks, -enc.size)
+            over = 0 if enc.animals else OVER_WEIGHT * (enc.size - blocks)
+            return (_fit_value(encs, rest) + blocks - over, blocks, -enc.size)
 
         return max(homes, key=value)

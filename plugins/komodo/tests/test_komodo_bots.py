@@ -217,3 +217,60 @@ def test_it_builds_a_home_for_its_own_animal_before_rehousing_a_teammates_escape
     state, moves = _keeper_turn(state, 1)
     assert moves == ["place_tile"] * 3 + ["house"]
     assert state["loose"] == [{"animal": TARSIER_5, "owner": 0}]
+
+
+def test_of_two_tiles_that_each_make_a_home_it_lays_the_one_that_fits_tightest():
+    """ "Optimise land use as most of the terrain will be required to complete the mission":
+    an enclosure houses one species, so its land beyond the animal's need is lost to the team.
+    The 10-block Taipan has eight desert blocks; the all-desert tile would make 17 of them,
+    the tile with one row of desert 11, and the keeper lays that one."""
+    state = _coop_table()
+    _lay(state, "0,-1", "komodo-tile-13", 2)  # two rows of desert above the Starter's two
+    deserts = [e.size for e in Board(state["map"], state["housed"]).enclosures if e.terrain == "D"]
+    assert deserts == [8]
+    _take(state, 0, TAIPAN_10, "animals")
+    for tile in ("komodo-tile-01", "komodo-tile-29"):
+        _take(state, 0, tile, "tiles")
+    move = Keeper().choose(GAME, state, 0, rng_for(5, 1))
+    assert move["type"] == "place_tile" and move["tile"] == "komodo-tile-29"
+    after = play(GAME, state, 0, move, 1, 5)
+    assert 11 in [e.size for e in Board(after["map"], after["housed"]).enclosures if e.terrain == "D"]
+
+
+def test_a_cut_rollout_is_judged_by_the_homes_the_land_leaves_ready():
+    """The team wins only "when all 32 animals have been housed": of two co-op games with the
+    same animals housed, the one whose free land already fits the 10-block Taipan in hand (11
+    free desert blocks, not 5) stands better for the search bot's cut rollouts."""
+    ready, bare = _coop_table(), _coop_table()
+    _lay(ready, "-1,0", "komodo-tile-01")  # all desert, with the Starter's two: 11 blocks
+    _lay(bare, "-1,0", "komodo-tile-29", 1)  # one column of desert: 5 blocks with the Starter's
+    for state in (ready, bare):
+        _take(state, 0, TAIPAN_10, "animals")
+    deserts = {id(s): [e.size for e in Board(s["map"], s["housed"]).enclosures if e.terrain == "D"]
+               for s in (ready, bare)}
+    assert deserts == {id(ready): [11], id(bare): [5]}
+    keeper = Keeper()
+    high, low = keeper.interim_scores(ready), keeper.interim_scores(bare)
+    assert len(ready["housed"]) == len(bare["housed"]) and high.scores[0] > low.scores[0]
+
+
+def test_the_search_root_weighs_the_best_tiles_every_home_and_ending_the_turn():
+    """At 1 s the hard bot plays a few rollouts; spread over a hundred placements they tell
+    nothing apart. In a co-op turn the keeper offers its three best placements with every
+    home for an animal and the end of the turn ("Each player must house at least one animal
+    during their turn": ending without housing loses, and the search should see it)."""
+    state = _coop_table()
+    _lay(state, "-1,0", "komodo-tile-01")  # 11 blocks of desert: a home for the Taipan
+    _take(state, 0, TAIPAN_10, "animals")
+    _take(state, 0, DINGO, "animals")
+    for tile in ("komodo-tile-05", "komodo-tile-09", "komodo-tile-13", "komodo-tile-29", "komodo-tile-35"):
+        _take(state, 0, tile, "tiles")
+    moves = GAME.legal_moves(state, 0)
+    shortlist = Keeper().root_moves(GAME, state, 0, rng_for(5, 1))
+    assert all(m in moves for m in shortlist)
+    assert sum(m["type"] == "place_tile" for m in shortlist) == Keeper.ROOT_PLACES
+    assert [m for m in moves if m["type"] != "place_tile"] == [m for m in shortlist if m["type"] != "place_tile"]
+    assert {m["type"] for m in shortlist} == {"place_tile", "house", "end_turn"}
+    options, seats = resolve_options(GAME, 2, {})
+    basic = start(GAME, 5, 2, options, seats)
+    assert Keeper().root_moves(GAME, basic, 0, rng_for(5, 1)) is None
