@@ -249,27 +249,6 @@ def _dead_land(board, move, groups, least, closing):
     return dead
 
 
-def _free_matches(board, move):
-    """Co-op: how many blocks along the new tile's edges face a block of their own terrain in
-    a free enclosure: each such pair joins land into larger pieces rather than leaving strips
-    apart, and none of it goes to an animal already housed."""
-    x, y = move["x"], move["y"]
-    face = FACES[(move["tile"], move["rotation"])]
-    faces = board.faces
-    base, node_enc = board.layout.base, board.layout.node_enc
-    found = 0
-    for dx, dy, mine, theirs in SIDES:
-        other = faces.get((x + dx, y + dy))
-        if other is None:
-            continue
-        for a, b in zip(mine, theirs, strict=True):
-            region = other.region_of[b]
-            if region >= 0 and face.cells[a] == other.cells[b] and \
-                    not board.enclosures[node_enc[base[(x + dx, y + dy)] + region]].animals:
-                found += 1
-    return found
-
-
 class Keeper(Bot):
     name = "keeper"
     label = "Zoo keeper (builds for its animals)"
@@ -291,8 +270,6 @@ class Keeper(Bot):
     WASTE_WEIGHT = 1.0
     #: Co-op: what a block of free land shut in too small for any animal to come costs.
     DEAD_WEIGHT = 1.0
-    #: Co-op: what a block laid against free land of its own terrain is worth.
-    MATCH_WEIGHT = 0.0
 
     #: Search (the hard bot) cuts its rollouts after this many plies: a keeper's move takes
     #: milliseconds, so a whole game's rollout would leave a 1 s decision a handful of them.
@@ -746,7 +723,6 @@ class Keeper(Bot):
                 score += TEAM_WEIGHT * (_fit_value(_after_groups(board, base, groups), team) - team_now)
                 score -= self._land_lost(base, groups, team)
                 score -= self.DEAD_WEIGHT * _dead_land(board, m, groups, least, closing)
-                score += self.MATCH_WEIGHT * _free_matches(board, m)
             scored.append((m, score))
         return scored
 
