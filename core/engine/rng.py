@@ -7,78 +7,118 @@ Ply 0 is the setup; the n-th stored move is applied with ply n.
 
 from __future__ import annotations
 
+import _random
 import hashlib
 import random
+import struct
+from typing import Any
 
 
-class PlyRandom(random.Random):
-    """A ``random.Random`` seeded only when it is first drawn from.
+class PlyRandom:
+    """A ply's generator: it draws exactly the numbers ``random.Random(seed)`` would, but
+    becomes that ``random.Random`` only when first drawn from.
 
-    Seeding the Mersenne Twister costs more than most moves that never draw at all (placing a
-    tile, ending a turn), and every move gets a generator. This one keeps its seed and seeds
-    itself on the first draw (or ``getstate``), so it yields exactly the numbers
-    ``random.Random(seed)`` would.
+    Every move and every bot decision gets a generator, and most moves never draw (placing a
+    tile, ending a turn). Making a ``random.Random`` allocates its 2.5 KB of state and seeding
+    it costs more than many whole moves, so this small object keeps the seed (or the text that
+    names it, hashed only then too) and makes the seeded generator on the first draw. Each draw
+    method hands the call to that generator, so ``choice``, ``shuffle`` and ``randrange`` run
+    on it directly (through ``random.Random``'s own code and C draws), and any other method of
+    ``random.Random`` (``gauss``, ``getstate``, ``seed``, ...) is reached the same way.
 
-    Every draw goes through :meth:`random` or :meth:`getrandbits` (``random.Random`` builds
-    ``choice``, ``shuffle``, ``randrange`` and the rest on them), which check a flag and call the
-    C generator. The seeded generator's methods are not stored on the instance instead: a bound
-    method held by its own object is a reference cycle, and a generator per ply in a cycle left
-    every one of them (with its 2.5 KB of state) to the cycle collector, which then ran every few
-    plies.
+    It holds the generator and the generator holds nothing back, so it is freed as soon as it
+    is dropped (a generator a ply in a reference cycle once left every one of them to the cycle
+    collector). Copies and pickles are of the generator as it is then.
     """
 
-    def __init__(self, seed: int | None = None, text: str | None = None) -> None:
-        """Seeded with ``seed``, or (given ``text``) with the number :func:`seed_of` makes of
-        that text, worked out on the first draw too: most plies never draw from the rules'
-        generator, and hashing is a good part of what making one costs."""
-        self._seed = seed
-        self._text = text
-        self._seeded = False
-        self.gauss_next = None
+    __slots__ = ("_seed", "_text", "_ply", "_drawn", "__weakref__")
 
-    def _wake(self) -> None:
-        """Seed now, once."""
-        if not self._seeded:
-            self._seeded = True
+    def __init__(self, seed: Any = None, text: str | int | None = None, ply: int | None = None) -> None:
+        """Seeded with ``seed`` (anything ``random.Random`` takes), or (given ``text``) with
+        :func:`seed_of` of that text, or of ``f"{text}:{ply}"`` given ``ply`` too (the
+        generator of a ply of the match named ``text``): both are worked out on the first draw
+        too, as hashing and formatting are a good part of what a generator costs a move that
+        never draws."""
+        self._seed, self._text, self._ply = seed, text, ply
+        self._drawn: random.Random | None = None
+
+    def _wake(self) -> random.Random:
+        """The seeded generator, made now if this is the first draw."""
+        drawn = self._drawn
+        if drawn is None:
             if self._text is not None:
-                self._seed = seed_of(self._text)
-            random.Random.seed(self, self._seed)
+                self._seed = seed_of(self._text if self._ply is None else f"{self._text}:{self._ply}")
+            drawn = self._drawn = seeded(self._seed)
+        return drawn
 
+    # The draws the games and bots make, handed on without a detour through __getattr__.
     def random(self) -> float:
-        if not self._seeded:
-            self._wake()
-        return _C_RANDOM(self)
+        return (self._drawn or self._wake()).random()
 
     def getrandbits(self, k: int) -> int:
-        if not self._seeded:
-            self._wake()
-        return _C_GETRANDBITS(self, k)
+        return (self._drawn or self._wake()).getrandbits(k)
 
-    def seed(self, a=None, version=2) -> None:
-        self._seed, self._text = a, None
-        self._seeded = True
-        random.Random.seed(self, a, version)
+    def choice(self, seq):
+        return (self._drawn or self._wake()).choice(seq)
 
-    def getstate(self):
-        self._wake()
-        return super().getstate()
+    def shuffle(self, x) -> None:
+        (self._drawn or self._wake()).shuffle(x)
 
-    def setstate(self, state) -> None:
-        self._seeded = True
-        super().setstate(state)
+    def randrange(self, start, stop=None, step=1):
+        return (self._drawn or self._wake()).randrange(start, stop, step)
+
+    def randint(self, a, b):
+        return (self._drawn or self._wake()).randint(a, b)
+
+    def sample(self, population, k, *, counts=None):
+        return (self._drawn or self._wake()).sample(population, k, counts=counts)
+
+    def __getattr__(self, name: str) -> Any:
+        """Any other ``random.Random`` method or attribute, of the seeded generator. Special
+        names are not handed on: copy and pickle look for them on this object, before (and
+        while) its slots are set."""
+        if name.startswith("__") or name in PlyRandom.__slots__:
+            raise AttributeError(name)
+        return getattr(self._drawn or self._wake(), name)
+
+    def __reduce__(self):
+        return (_resumed, (self._drawn or self._wake(),))
 
 
-#: The Mersenne Twister's own draws (``_random.Random``'s C methods), past the overrides above.
-_C_RANDOM = random.Random.random
-_C_GETRANDBITS = random.Random.getrandbits
+def _resumed(drawn: random.Random) -> PlyRandom:
+    """A PlyRandom that goes on from the seeded generator ``drawn`` (copy and unpickle)."""
+    again = PlyRandom()
+    again._drawn = drawn
+    return again
+
+
+#: The C generator's own ``seed`` (``_random.Random.seed``).
+_C_SEED = _random.Random.seed
+
+
+def seeded(seed: Any) -> random.Random:
+    """``random.Random(seed)``. With an int seed, the object is made and its state seeded by the
+    C generator directly: exactly what ``random.Random.__init__`` and ``random.Random.seed`` do
+    with an int after their Python-level checks, which cost a third as much again as the
+    seeding itself, every ply. Any other seed goes through them."""
+    if type(seed) is int:
+        drawn = random.Random.__new__(random.Random)
+        _C_SEED(drawn, seed)
+        drawn.gauss_next = None
+        return drawn
+    return random.Random(seed)
+
+
+#: The first 8 bytes of a digest read as a big-endian number, without slicing a copy off first.
+_FIRST_8_BYTES = struct.Struct(">Q").unpack_from
 
 
 def seed_of(text: str) -> int:
     """The Mersenne Twister seed a text names: the first 8 bytes of its SHA-256, big-endian."""
-    return int.from_bytes(hashlib.sha256(text.encode()).digest()[:8], "big")
+    return _FIRST_8_BYTES(hashlib.sha256(text.encode()).digest())[0]
 
 
-def rng_for(seed: int | str, ply: int) -> random.Random:
+def rng_for(seed: int | str, ply: int) -> PlyRandom:
     """The generator of ply ``ply`` of the match with ``seed``, seeded with
     ``seed_of(f"{seed}:{ply}")`` when first drawn from."""
-    return PlyRandom(text=f"{seed}:{ply}")
+    return PlyRandom(text=seed, ply=ply)

@@ -66,9 +66,9 @@ def test_a_ply_generator_is_freed_as_soon_as_it_is_dropped():
         drawn = rng_for(7, 1)
         drawn.choice([1, 2, 3])
         drawn.shuffle([1, 2, 3])
-        gone = weakref.ref(drawn)
+        gone, seeded_gone = weakref.ref(drawn), weakref.ref(drawn._drawn)
         del drawn
-        assert gone() is None
+        assert gone() is None and seeded_gone() is None
     finally:
         gc.enable()
 
@@ -78,3 +78,24 @@ def test_a_generator_named_by_text_hashes_it_only_when_drawn_from():
     assert lazy._seed is None
     assert lazy.random() == random.Random(seed_of("5:3")).random()
     assert lazy._seed == seed_of("5:3")
+
+
+def test_a_ply_generator_makes_its_random_random_only_when_drawn_from():
+    """Most moves never draw: their generator must stay a few words, not 2.5 KB of seeded state."""
+    lazy = rng_for(5, 3)
+    assert lazy._drawn is None and lazy._seed is None
+    lazy.choice("abc")
+    assert type(lazy._drawn) is random.Random and lazy._seed == seed_of("5:3")
+
+
+@pytest.mark.parametrize("seed", [7, -7, 2**70, "text", b"bytes", 1.5])
+def test_a_ply_generator_of_any_seed_random_random_takes_draws_the_same(seed):
+    assert draws(PlyRandom(seed)) == draws(random.Random(seed))
+
+
+def test_every_method_of_random_random_is_reached():
+    lazy, plain = rng_for(8, 2), random.Random(seed_of("8:2"))
+    assert lazy.betavariate(2, 3) == plain.betavariate(2, 3)
+    assert lazy.getstate() == plain.getstate()
+    with pytest.raises(AttributeError):
+        lazy.no_such_method  # noqa: B018

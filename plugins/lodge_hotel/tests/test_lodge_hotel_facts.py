@@ -22,13 +22,18 @@ def _fresh(lodge):
     grid = grid_of(lodge)
     progress = {pos: am.progress(cell["tile"], pos, grid) for pos, cell in grid.items()
                 if cell["tile"] in AMENITY_BY_ID}
-    return free_places(grid), check_in_places(grid), progress
+    places = check_in_places(grid)
+    return free_places(grid), places, progress, {pair: bool(places.get(pair)) for pair in PAIRS}
 
 
 def _read(lodge):
     facts = lodge_facts(lodge)
     places = {pair: facts.places.get(pair) for pair in PAIRS}
-    return dict(facts.free), {pair: found for pair, found in places.items() if found}, dict(facts.progress)
+    # Whether a pair has a place, asked of a fresh reading (before anything is listed), as
+    # the turn flow asks it after every build and check-in.
+    fits = {pair: lodge_facts(lodge).places.any_of({pair}) for pair in PAIRS}
+    return (dict(facts.free), {pair: found for pair, found in places.items() if found},
+            dict(facts.progress), fits)
 
 
 def test_a_lodge_changed_in_place_is_answered_by_its_new_content():
@@ -56,6 +61,17 @@ def test_check_in_places_are_read_pair_by_pair_as_from_a_dict():
     assert places.get(("green", "blue")) == [(1, 3)]
     assert places.get(("green", "red")) is None and places.get(("green", "red"), []) == []
     assert places.get(("blue", "red")) == [(1, 2)] and places.get(("blue", "green")) == [(1, 2)]
+
+
+def test_whether_any_of_some_pairs_has_a_place_is_asked_without_listing():
+    lodge = build_lodge({(1, 1): "red", (1, 2): "blue", (1, 3): "green"})
+    lodge["cells"]["1,2"]["guest"] = guest_with(("red", "blue"))
+    places = lodge_facts(lodge).places  # the blue room is taken: red and green are not beside
+    assert not places.any_of({("red", "blue"), ("green", "red"), ("blue", "green")})
+    lodge["cells"]["1,2"]["guest"] = None
+    places = lodge_facts(lodge).places
+    assert places.any_of({("red", "red"), ("blue", "green")})
+    assert places.any_of({("green", "blue")}) and not places.any_of({("red", "green"), ("green", "green")})
 
 
 @pytest.mark.parametrize("players,options", [(1, {"level": 5}), (2, {}), (4, {})])

@@ -92,7 +92,7 @@ class Guests:
             return any(self.guest_spots(state, None, guest, places) for _s, _i, guest in sources)
         # Without level 2's floors, one of a guest's pairs is enough: an empty room of one
         # colour beside an empty room of the other is a place of each pair.
-        return any(places.get(guest_colors(guest)) for _s, _i, guest in sources)
+        return places.any_of({guest_colors(guest) for _s, _i, guest in sources})
 
     def move_guest(self, state, seat, move, rng):
         self._need(state, "guests")

@@ -255,19 +255,10 @@ class LodgeFacts(Mapping):
     def places(self) -> CheckInPlaces:
         """:func:`check_in_places` of the lodge, asked pair by pair."""
         if self._places is None:
-            known, rooms, by_color = _PLACES, {}, {}
-            for k, cell in self._cells.items():
-                if not cell["guest"]:
-                    color = ROOMS.get(cell["tile"])
-                    if color:
-                        pos = known.get(k) or place_of(k)
-                        rooms[pos] = color
-                        found = by_color.get(color)
-                        if found is None:
-                            by_color[color] = [pos]
-                        else:
-                            found.append(pos)
-            self._places = CheckInPlaces(rooms, by_color)
+            known, colors = _PLACES, ROOMS
+            self._places = CheckInPlaces({
+                known.get(k) or place_of(k): color for k, cell in self._cells.items()
+                if not cell["guest"] and (color := colors.get(cell["tile"]))})
         return self._places
 
     @property
@@ -306,16 +297,17 @@ class CheckInPlaces:
     """:func:`check_in_places` of a lodge, read with ``get`` as a dict of them is, and worked
     out one colour at a time: the pairs (colour, other colour) of a colour when a pair of it is
     first asked for. After a build or a check-in the rules ask only about the few guests who
-    could come in now, and each guest about one of its colours.
+    could come in now, and each guest about one of its colours; whether any of them can come
+    in at all is :meth:`any_of`, which lists nothing.
 
-    ``by_color``: the lodge's empty rooms by colour, and ``rooms`` their colours by place, both in
-    the lodge's order (each pair's places come in that order, as :func:`places_among` lists them).
+    ``rooms``: the lodge's empty rooms' colours by place, in the lodge's order (each pair's
+    places come in that order, as :func:`places_among` lists them).
     """
 
-    __slots__ = ("_rooms", "_by_color", "_found", "_done")
+    __slots__ = ("_rooms", "_found", "_done")
 
-    def __init__(self, rooms: dict[tuple[int, int], str], by_color: dict[str, list[tuple[int, int]]]) -> None:
-        self._rooms, self._by_color = rooms, by_color
+    def __init__(self, rooms: dict[tuple[int, int], str]) -> None:
+        self._rooms = rooms
         self._found: dict[tuple[str, str], list[tuple[int, int]]] = {}
         self._done: set[str] = set()
 
@@ -323,8 +315,22 @@ class CheckInPlaces:
         color = pair[0]
         if color not in self._done:
             self._done.add(color)
-            _list_places(self._found, self._rooms, ((pos, color) for pos in self._by_color.get(color, ())))
+            rooms = self._rooms
+            _list_places(self._found, rooms, [(pos, c) for pos, c in rooms.items() if c == color])
         return self._found.get(pair, default)
+
+    def any_of(self, pairs) -> bool:
+        """Whether some pair of ``pairs`` ((colour, other colour)) has a place: ``any(get(p)
+        for p in pairs)``, found by walking the empty rooms once and stopping at the first
+        one beside an empty room of a wanted other colour, without listing places. (A pair
+        has a place exactly when its reverse has one, so either order may be asked.)"""
+        rooms, beside = self._rooms, _BESIDE
+        for pos, color in rooms.items():
+            for other_pos in beside.get(pos) or _beside(pos):
+                other = rooms.get(other_pos)
+                if other and (color, other) in pairs:
+                    return True
+        return False
 
 
 @lru_cache(maxsize=4096)
