@@ -174,8 +174,6 @@ class Layout:
         self._terrain: MappingProxyType | None = None
         self._frontier: tuple[tuple[int, int], ...] | None = None
         self._spots: tuple[tuple[int, int, int], ...] | None = None
-        self._connected: dict[tuple[int, int], bool] = {}
-        self._cut: set[tuple[int, int]] | bool | None = None
         if parent is not None:
             self._extend(parent, items[-1])
         else:
@@ -449,69 +447,6 @@ class Layout:
         number = TILE_NUMBER[tid]
         return [(x, y, rot) for x, y, fits in self.spots() for rot in ROTATIONS[fits[number]]]
 
-    def connected_without(self, pos: tuple[int, int]) -> bool:
-        """Whether the map stays in one piece without the tile at ``pos``: it does unless that
-        tile is a cut tile (found for the whole map in one depth-first search)."""
-        if self._cut is None:
-            self._cut = self._cut_tiles()
-        if self._cut is not False and pos in self.faces:
-            return pos not in self._cut
-        return self._connected_by_search(pos)
-
-    def _cut_tiles(self) -> set[tuple[int, int]] | bool:
-        """The tiles whose removal splits the map (articulation points of the tiles' edge
-        graph), or False when the map is not in one piece to begin with."""
-        faces = self.faces
-
-        def neighbours(p):
-            return [(p[0] + dx, p[1] + dy) for dx, dy, _m, _t in SIDES
-                    if (p[0] + dx, p[1] + dy) in faces]
-
-        root = next(iter(faces))
-        order, low, cut, children = {root: 0}, {root: 0}, set(), 0
-        stack = [(root, None, iter(neighbours(root)))]
-        while stack:
-            tile, parent, ahead = stack[-1]
-            for n in ahead:
-                if n == parent:
-                    continue
-                if n in order:
-                    low[tile] = min(low[tile], order[n])
-                else:
-                    order[n] = low[n] = len(order)
-                    stack.append((n, tile, iter(neighbours(n))))
-                    break
-            else:
-                stack.pop()
-                if parent is None:
-                    continue
-                low[parent] = min(low[parent], low[tile])
-                if parent == root:
-                    children += 1
-                elif low[tile] >= order[parent]:
-                    cut.add(parent)
-        if children > 1:
-            cut.add(root)
-        return cut if len(order) == len(faces) else False
-
-    def _connected_by_search(self, pos: tuple[int, int]) -> bool:
-        found = self._connected.get(pos)
-        if found is None:
-            rest = [p for p in self.faces if p != pos]
-            found = True
-            if rest:
-                seen, stack = {rest[0]}, [rest[0]]
-                while stack:
-                    x, y = stack.pop()
-                    for dx, dy, _m, _t in SIDES:
-                        n = (x + dx, y + dy)
-                        if n != pos and n in self.faces and n not in seen:
-                            seen.add(n)
-                            stack.append(n)
-                found = len(seen) == len(rest)
-            self._connected[pos] = found
-        return found
-
 
 #: Recently analysed maps, least recently used first: a game has about fifty, and a search
 #: bot's imagined games a few hundred more.
@@ -741,9 +676,6 @@ class Board:
             for e in encs:
                 size_of[e] = size
         return all(e.need <= size_of.get(e.index, e.size) for e in self.enclosures if e.animals)
-
-    def connected_without(self, pos: tuple[int, int]) -> bool:
-        return self.layout.connected_without(pos)
 
 
 #: The boards the rules asked for last, by map and housed animals: one move's legal moves,

@@ -144,7 +144,7 @@ def test_sides_pair_facing_blocks():
 def test_a_map_grown_by_one_tile_is_analysed_as_if_from_scratch():
     """The analysis carried over from the map before the last tile equals a fresh one."""
     for seed in range(3):
-        for tile_map, housed in grown_maps(seed):
+        for tile_map, _housed in grown_maps(seed):
             grown = layout_of(tile_map)
             fresh = Layout(grown.items)
             assert grown.node_enc == fresh.node_enc
@@ -157,35 +157,6 @@ def test_a_map_grown_by_one_tile_is_analysed_as_if_from_scratch():
             assert dict(grown.enc_of) == dict(fresh.enc_of)
             for tid in [t[0] for t in TILES[1:]]:
                 assert grown.colour_fits(tid) == fresh.colour_fits(tid)
-            board = Board(tile_map, housed)
-            assert [board.connected_without(p) for p in board.faces] == [
-                stays_joined(tile_map, p) for p in fresh.faces]
-
-
-def stays_joined(tile_map, pos):
-    """Whether the tiles other than ``pos`` still form one piece (a plain search)."""
-    rest = {tuple(map(int, k.split(","))) for k in tile_map} - {pos}
-    if not rest:
-        return True
-    start = next(iter(rest))
-    seen, stack = {start}, [start]
-    while stack:
-        x, y = stack.pop()
-        for dx, dy, _m, _t in SIDES:
-            n = (x + dx, y + dy)
-            if n in rest and n not in seen:
-                seen.add(n)
-                stack.append(n)
-    return seen == rest
-
-
-def test_a_lifted_tile_must_keep_the_map_in_one_piece():
-    """Remodeling lifts a tile "keeping the map joined" (the rules' ruling): a line of three
-    tiles can lose either end but not its middle."""
-    desert9 = "komodo-tile-01"
-    line = {key(0, 0): [STARTER, 0], key(0, -1): [desert9, 0], key(0, -2): [desert9, 0]}
-    board = Board(line, [])
-    assert [board.connected_without(p) for p in ((0, 0), (0, -1), (0, -2))] == [True, False, True]
 
 
 def test_the_spots_beside_an_enclosure_are_those_facing_its_blocks():
@@ -207,9 +178,9 @@ def test_the_spots_beside_an_enclosure_are_those_facing_its_blocks():
 
 def test_spots_between_two_species_get_the_full_check_in_played_games():
     """Where two species of one terrain live on both sides of a spot, the listing takes the
-    full check's word: maps of a random game with such spots, a sample of tiles each."""
+    full check's word: maps of random games with such spots, a sample of tiles each."""
     game, boards = Komodo(), []
-    for seed in (10,):  # a game that has such spots for dozens of plies
+    for seed in (0, 7):  # games that have such spots for dozens of plies
         run = playout(game, 3, seed=seed)
         state = start(game, seed, 3, run.options, run.seat_options)
         for ply, (seat, move) in enumerate(run.moves, 1):
@@ -246,6 +217,8 @@ def test_a_lifted_tile_goes_down_again_wherever_the_full_check_allows():
                                                      colour=(x, y, rot) != (fx, fy, frot))
                         if reason is None and board.animals_fit(groups):
                             expected.append({"type": "remodel_place", "x": x, "y": y, "rotation": rot})
+                if {"type": "remodel_place", "x": fx, "y": fy, "rotation": frot} not in expected:
+                    expected.append({"type": "remodel_place", "x": fx, "y": fy, "rotation": frot})
                 assert game.legal_moves(state, seat) == expected
             state = play(game, state, seat, move, ply, seed)
     assert lifted >= 4
@@ -255,17 +228,17 @@ def test_a_remembered_layout_holds_almost_nothing_the_garbage_collector_walks():
     """Hundreds of analysed maps are remembered; when each held dozens of lists, sets and
     enclosure objects, garbage collections walking them took half of a random playout. A
     layout keeps its analysis in tuples and dictionaries of plain values, which the collector
-    stops tracking: besides the shared tile faces, only the faces mapping and the cut tiles."""
+    stops tracking: besides the shared tile faces, only the faces mapping."""
     *_, (tile_map, housed) = grown_maps(0)
     before = Layout(layout_of(tile_map).items[:-1])
     before.spots()
     layout = Layout(layout_of(tile_map).items, before)  # grown from the map before, as in play
     board = Board(tile_map, housed, layout)
     _placements(board, [t[0] for t in TILES[1:6]])
-    layout.anchor(0), layout.blocks(0), [layout.connected_without(p) for p in layout.faces]
+    layout.anchor(0), layout.blocks(0)
     for _ in range(3):  # a tuple inside a tuple is untracked one collection after its contents
         gc.collect()
     held = list(vars(layout).values())
-    assert len([v for v in held if gc.is_tracked(v)]) <= 2
+    assert len([v for v in held if gc.is_tracked(v)]) <= 1
     faces = {id(f) for f in FACES.values()}
     assert not [o for o in gc.get_referents(*held) if gc.is_tracked(o) and id(o) not in faces]

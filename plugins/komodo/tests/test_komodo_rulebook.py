@@ -587,3 +587,63 @@ def test_coop_a_land_lover_threat_that_cannot_be_met_loses_the_game():
     state = act(state, 0, {"type": "end_turn"})
     result = GAME.result(state)
     assert result.won == [False, False] and "Land Lover" in result.details["lost"]
+
+
+# ---- Remodeling may leave an island (publisher's answer) ---------------------------------
+
+
+def island_after_remodeling():
+    """A line of three tiles (Starter, a desert-and-rainforest tile, an all-desert tile); the
+    middle one is lifted with Remodeling and laid down away from the far end, which is left
+    standing alone."""
+    state = empty_hand(begin(players=2), 0)
+    lay(state, 0, -1, DD_FF)
+    lay(state, 0, -2, DESERT9)
+    give(state, 0, wild("Remodeling"))
+    lifts = {m["tile"] for m in moves_of(state, 0, "remodel")}
+    assert DD_FF in lifts  # the middle of the line, though lifting it parts the map
+    state = act(state, 0, {"type": "remodel", "card": wild("Remodeling"), "tile": DD_FF})
+    away = next(m for m in GAME.legal_moves(state, 0) if abs(m["x"]) + abs(m["y"] + 2) > 1)
+    return act(state, 0, away)
+
+
+def test_remodeling_may_lift_a_tile_that_leaves_part_of_the_map_as_an_island():
+    """Ruling (Remodeling, with the publisher's answer that a disconnected island is fine): any
+    placed tile but the Starter with no marker on it may be lifted, even one whose removal
+    parts the map; later tiles may be laid against the island like any tile in play."""
+    state = island_after_remodeling()
+    assert state["phase"] == "turn" and state["map"]["0,-2"] == [DESERT9, 0]
+    assert "0,-1" not in state["map"]
+    give(state, 0, DD_GG)
+    spots = {(m["x"], m["y"], m["rotation"]) for m in moves_of(state, 0, "place_tile")}
+    assert (0, -3, 2) in spots  # turned round, its desert meets the island's from above
+
+
+def test_a_tile_standing_alone_may_be_lifted_and_put_back_as_it_was():
+    """A lifted tile may always go back exactly where it lay, also when it stood alone."""
+    state = act(island_after_remodeling(), 0, {"type": "replenish"})
+    give(state, 1, wild("Remodeling", 1))
+    state = act(state, 1, {"type": "remodel", "card": wild("Remodeling", 1), "tile": DESERT9})
+    back = {"type": "remodel_place", "x": 0, "y": -2, "rotation": 0}
+    assert back in GAME.legal_moves(state, 1)
+    state = act(state, 1, back)
+    assert state["map"]["0,-2"] == [DESERT9, 0] and state["phase"] == "turn"
+    assert "back where it was" in state["log"][-1]
+
+
+def test_at_the_end_the_animal_cards_left_in_hand_are_shown_to_everyone():
+    """Scoring takes off the animals still in each hand, so at the end the hands are laid open:
+    every seat (and a spectator) sees what each player is charged for."""
+    state = empty_hand(begin(players=2), 0)
+    state["removed"] += state["tiles"]
+    state["tiles"] = []
+    give(state, 0, DESERT9, GRASS9, TAIPAN10)
+    state = act(state, 0, {"type": "replenish", "animals": 0})
+    assert GAME.view(state, 1)["hands"][0]["animals"] is None  # the final round: still hidden
+    state = act(state, 1, {"type": "replenish", "animals": 0})
+    state = act(state, 0, {"type": "replenish", "animals": 0})
+    assert GAME.result(state).breakdown[0]["animals left in hand"] == -10
+    for seat in (1, None):
+        shown = GAME.view(state, seat)["hands"][0]["animals"]
+        assert [a["id"] for a in shown] == [TAIPAN10]
+        assert TAIPAN10 not in GAME.secrets(state, seat)

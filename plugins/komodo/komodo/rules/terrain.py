@@ -93,12 +93,10 @@ def _terrain_words(cells):
 
 
 def _liftable(state, board):
+    """The tiles Remodeling may lift: any placed tile but the Starter with no animal marker on
+    it, even one whose lifting parts the map (the publisher's answer: an island is fine)."""
     marked = board.marker_tiles()
-    return sorted(
-        tid
-        for pos, tid in board.tile_at.items()
-        if tid != STARTER and pos not in marked and board.connected_without(pos)
-    )
+    return sorted(tid for pos, tid in board.tile_at.items() if tid != STARTER and pos not in marked)
 
 
 def _cells(cells, lock, ox, oy):

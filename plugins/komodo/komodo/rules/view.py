@@ -19,7 +19,7 @@ class Views:
         hidden = self.secrets(state, seat)
         hands = []
         for s, h in enumerate(state["hands"]):
-            open_hand = coop or s == seat
+            open_hand = coop or s == seat or state["over"]  # hands go on the table to score
             open_wilds = open_hand or state["variant"] == "tame"
             hands.append(
                 {
@@ -89,7 +89,7 @@ class Views:
             | set(state["wilds"]["draw"])
             | set(state["removed"])
         )
-        if state["variant"] != "coop":
+        if state["variant"] != "coop" and not state["over"]:
             for s, h in enumerate(state["hands"]):
                 if s != seat:
                     hidden |= set(h["tiles"]) | set(h["animals"])
@@ -245,7 +245,7 @@ def _labels(state, seat):
     """
     seen = {h["animal"] for h in state["housed"]} | {x["animal"] for x in state["loose"]}
     for s, hand in enumerate(state["hands"]):
-        if s == seat or state["variant"] == "coop":
+        if s == seat or state["variant"] == "coop" or state["over"]:
             seen |= set(hand["animals"])
     p = state["pending"]
     if p and state["phase"] == "request" and seat == p["by"]:

@@ -128,8 +128,8 @@ class WildCards:
 
     def _remodel_spots(self, state, board):
         """Where the lifted tile may go down again: any spot and rotation that meets a
-        neighbour's colour (the spot's fits tell which) or where it lay, that merges no two
-        species and leaves every housed animal enough land."""
+        neighbour's colour (the spot's fits tell which), merges no two species and leaves
+        every housed animal enough land; and always where it lay."""
         p = state["pending"]
         tid = p["tile"]
         fx, fy, frot = p["from"]
@@ -142,6 +142,9 @@ class WildCards:
                 reason, groups = board.check(tid, rot, x, y, colour=not original)
                 if reason is None and board.animals_fit(groups):
                     spots.append({"x": x, "y": y, "rotation": rot})
+        back = {"x": fx, "y": fy, "rotation": frot}
+        if back not in spots:  # it stood alone, off the frontier: back as it was, an island
+            spots.append(back)
         return spots
 
     def move_discard_wild(self, state, seat, move, rng):
@@ -455,11 +458,12 @@ class WildCards:
         p = state["pending"]
         board = self._board(state)
         original = [x, y, rot] == p["from"]
-        reason, groups = board.check(p["tile"], rot, x, y, colour=not original)
-        if reason:
-            raise IllegalMove(reason)
-        if not board.animals_fit(groups):
-            raise IllegalMove("Every housed animal must keep enough land.")
+        if not original:  # back where it lay is the map as it was, which was lawful
+            reason, groups = board.check(p["tile"], rot, x, y)
+            if reason:
+                raise IllegalMove(reason)
+            if not board.animals_fit(groups):
+                raise IllegalMove("Every housed animal must keep enough land.")
         state["map"][key(x, y)] = [p["tile"], rot]
         _touch(state, seat, tiles=[p["tile"]])
         where = (
@@ -538,9 +542,7 @@ class WildCards:
     def _lift(self, state, tid):
         board = self._board(state)
         if tid not in _liftable(state, board):
-            raise IllegalMove(
-                "Lift a placed tile (not the Starter) with no animal on it, keeping the map joined."
-            )
+            raise IllegalMove("Lift a placed tile (not the Starter) with no animal marker on it.")
         text = next(k for k, v in state["map"].items() if v[0] == tid)
         x, y = parse_key(text)
         rot = state["map"].pop(text)[1]
