@@ -188,3 +188,30 @@ def test_the_48_point_bonus_is_only_for_no_lodges_players_facing_lodge_players()
     assert [scoring.breakdown(mixed, s)[scoring.NO_LODGES] for s in (0, 1)] == [48, 0]
     nobody = to_draft(new_game(2, lodges=True, seats=[{"difficulty": "none"}] * 2))
     assert [scoring.breakdown(nobody, s)[scoring.NO_LODGES] for s in (0, 1)] == [0, 0]
+
+
+def test_relocation_may_take_the_card_discarded_earlier_this_turn():
+    """Relocation buys any card of the open discard pile for $1m, the one discarded a moment ago
+    by the player before in hand-marker order included; the buyer places it in their Reserve.
+    Every seat can still imagine the table from its view with every card once, also when the
+    player who discarded it keeps another of that species in their own Reserve."""
+    state = to_draft(new_game(2))
+    roller = take(state, "B", "lilac_roller")
+    state["p"][0]["grid"][2][7] = take(state, "B", "lilac_roller")
+    relocation = take(state, "relocation", "relocation")  # two players: the Relocation variant
+    state = using(state, 0, roller)
+    state["drafted"][1] = relocation
+    state = act(state, 0, {"type": "use", "how": "discard"})
+    state = act(state, 0, {"type": "done"}, 2)
+    p = state["p"][1]
+    p["producers"].append(take(state, "A", "invert"))
+    money = p["money"]
+    state = act(state, 1, {"type": "use", "how": "action"}, 3)
+    state = act(state, 1, {"type": "relocate", "card": roller}, 4)
+    for seat in (0, 1):
+        check_sample(GAME, state, seat, random.Random(seat))
+    state = act(state, 1, {"type": "use", "how": "reserve", "row": 0, "col": 0}, 5)
+    assert state["p"][1]["grid"][0][0] == roller and state["p"][1]["money"] == money - 1
+    assert relocation in state["discard"] and roller not in state["discard"]
+    for seat in (0, 1):
+        check_sample(GAME, state, seat, random.Random(seat))
