@@ -647,3 +647,50 @@ def test_at_the_end_the_animal_cards_left_in_hand_are_shown_to_everyone():
         shown = GAME.view(state, seat)["hands"][0]["animals"]
         assert [a["id"] for a in shown] == [TAIPAN10]
         assert TAIPAN10 not in GAME.secrets(state, seat)
+
+
+# ---- a rescue is a kind of turn ------------------------------------------------------------
+
+
+def rescue_table():
+    """Player 2's Taipan is on the loose beside a free 6-block desert; Player 1 holds a Quoll
+    with grassland to house it in, a tile and two wild cards."""
+    state = empty_hand(begin(players=2), 0)
+    lay(state, 0, -1, DD_FF)
+    lay(state, 1, 0, GRASS9)
+    let_loose(state, TAIPAN5, 1)
+    return give(state, 0, QUOLL5, DD_GG, wild("Land Thief"), wild("Relocation"))
+
+
+def test_rescuing_another_players_animal_is_the_whole_turn():
+    """Re-housing another player's loose animal is one of the kinds of turn, instead of laying
+    tiles, playing wild cards and housing: after it, only the end of the turn is left."""
+    state = act(rescue_table(), 0, {"type": "rehouse", "animal": TAIPAN5, "x": 0, "y": -3})
+    assert {m["type"] for m in GAME.legal_moves(state, 0)} == {"replenish"}
+    refused = [
+        {"type": "place_tile", "tile": DD_GG, "x": -1, "y": -1, "rotation": 0},
+        {"type": "house", "animal": QUOLL5, "x": 3, "y": 0},
+        {"type": "land_thief", "card": wild("Land Thief"), "seat": 1},
+        {"type": "discard_wild", "card": wild("Relocation")},
+    ]
+    for move in refused:
+        with pytest.raises(IllegalMove, match="re-housed another|whole turn"):
+            act(state, 0, move)
+    state = act(state, 0, {"type": "replenish"})
+    assert state["active"] == 1 and state["housed"][0]["owner"] == 0
+
+
+@pytest.mark.parametrize(
+    "first",
+    [
+        {"type": "place_tile", "tile": DD_GG, "x": -1, "y": -1, "rotation": 0},
+        {"type": "discard_wild", "card": wild("Relocation")},
+    ],
+)
+def test_no_rescue_once_the_turn_has_begun_otherwise(first):
+    """A rescue must be the turn's first and only action: after laying a tile or playing (even
+    throwing away) a wild card, another player's loose animal stays where it is."""
+    state = act(rescue_table(), 0, first)
+    assert not moves_of(state, 0, "rehouse")
+    with pytest.raises(IllegalMove, match="whole turn"):
+        act(state, 0, {"type": "rehouse", "animal": TAIPAN5, "x": 0, "y": -3})

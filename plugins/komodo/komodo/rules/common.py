@@ -49,6 +49,12 @@ class Base:
         if seat != state["active"]:
             raise IllegalMove("It is not your turn.")
 
+    def _not_rescued(self, state):
+        """Re-housing another player's animal is a kind of turn of its own, "instead of" laying
+        tiles, playing wild cards and housing: after it, only the end of the turn is left."""
+        if state["turn"]["rehoused_other"]:
+            raise IllegalMove("Re-housing another player's animal is your whole turn: end it now.")
+
 
 def who(seat: int) -> str:
     return f"Player {seat + 1}"

@@ -66,6 +66,12 @@ class EnclosureMoves:
                 raise IllegalMove(
                     "You cannot re-house an opponent's animal you released this turn."
                 )
+            if turn["acted"]:
+                raise IllegalMove(
+                    "Re-housing another player's animal takes your whole turn: it must come first."
+                )
+        else:
+            self._not_rescued(state)
         self._check_home(self._board(state), animal, x, y)
         state["loose"].remove(loose)
         state["housed"].append({"animal": animal, "owner": seat, "x": x, "y": y, "lock": False})

@@ -18,6 +18,7 @@ class TerrainMoves:
         lover_phase = state["phase"] == "lover"
         if not lover_phase:
             self._turn_only(state, seat)
+            self._not_rescued(state)
         tid, x, y, rot = _placement_fields(move)
         hand, turn = state["hands"][seat], state["turn"]
         if tid not in hand["tiles"]:

@@ -30,6 +30,8 @@ class TurnKinds:
     def _turn_moves(self, state, seat, board):
         hand, turn = state["hands"][seat], state["turn"]
         coop = state["variant"] == "coop"
+        if turn["rehoused_other"]:  # a rescue is the whole turn
+            return self._replenish_moves(state, seat, board)
         moves = []
         if not turn["acted"] and not coop:
             if state["tiles"]:
@@ -46,16 +48,11 @@ class TurnKinds:
                     ]
         if turn["placed"] < TILE_LIMIT or turn["lover"]:
             moves += _placements(board, hand["tiles"])
-        if not turn["rehoused_other"]:
-            for a in hand["animals"]:
-                moves += [
-                    {"type": "house", "animal": a, "x": x, "y": y} for x, y in _homes(board, a)
-                ]
+        for a in hand["animals"]:
+            moves += [{"type": "house", "animal": a, "x": x, "y": y} for x, y in _homes(board, a)]
         for loose in state["loose"]:
             a = loose["animal"]
-            if loose["owner"] != seat and (
-                turn["housed_hand"] or turn["rehoused_other"] or a in turn["released"]
-            ):
+            if loose["owner"] != seat and turn["acted"]:  # a rescue must be the whole turn
                 continue
             moves += [{"type": "rehouse", "animal": a, "x": x, "y": y} for x, y in _homes(board, a)]
         if not coop:

@@ -159,6 +159,7 @@ class WildCards:
 
     def move_escape(self, state, seat, move, rng):
         self._turn_only(state, seat)
+        self._not_rescued(state)
         cards = get_list(move, "cards", str, 2)
         hand = state["hands"][seat]
         if (
@@ -486,6 +487,7 @@ class WildCards:
             raise IllegalMove(f"That card is not {kind}.")
         if card in state["turn"]["tried"]:
             raise IllegalMove("You kept that card to try again on a later turn.")
+        self._not_rescued(state)
         return card
 
     def _spend(self, state, seat, card, keep_for_later=False):
