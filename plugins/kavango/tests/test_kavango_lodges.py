@@ -4,7 +4,7 @@ import pytest
 from kavango import catalog as cat
 from kavango.rules import lodges, scoring
 from kavango.rules.draft import end_turn
-from kavango.rules.investment import movable_cells
+from kavango.rules.investment import drop_targets, movable_cells
 from kavango.rules.reserve import climate_room, empty_cells, place_climate
 from kavango.testing import GAME, act, card, investing, new_game, place, to_draft, using
 
@@ -177,6 +177,25 @@ def test_animals_move_freely_but_only_onto_unlocked_spaces():
     assert state["step"] == "rearrange" and state["p"][0]["stage"]["moves"] == 1
     assert state["p"][0]["grid"][1][0] == card("scrub_hare", 10)
     assert state["p"][0]["grid"][1][1] == card("quelea", 9)
+
+
+def test_movable_animals_and_drop_targets_are_listed_space_by_space_in_reading_order():
+    """Both lists pair the Reserve's spaces with its cards read row by row; a plain walk over
+    rows and columns must give the same spaces in the same order, with a Lodge's animals fixed
+    and Community Protection spaces locked."""
+    state = investing(keep(lodge_game(2, "maximum"), 0, ["L2-01"]))
+    place(state, 0, {**L2_01, (0, 5): "quelea", (2, 6): "meerkat"})
+    state = act(state, 0, {"type": "build", "card": "L2-01", "row": 0, "col": 0})
+    p = state["p"][0]
+    fixed = lodges.fixed_cells(p)
+    rows, cols = range(len(p["grid"])), range(len(p["grid"][0]))
+    movable = [(r, c) for r in rows for c in cols
+               if p["grid"][r][c] is not None and (r, c) not in fixed]
+    targets = [(r, c) for r in rows for c in cols
+               if p["cp"][r][c] is None and (p["grid"][r][c] is None or (r, c) not in fixed)]
+    assert movable == movable_cells(state, 0) == [(0, 5), (2, 6)]
+    assert targets == drop_targets(p)
+    assert (0, 0) not in targets and any(p["cp"][r][c] for r in rows for c in cols)
 
 
 def test_reserve_animals_never_return_to_the_sanctuary_or_get_discarded():

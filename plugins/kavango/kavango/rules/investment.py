@@ -9,6 +9,7 @@ in hand-marker order, so whatever players compete for is settled in that order.
 from __future__ import annotations
 
 from collections.abc import Iterator
+from itertools import chain
 
 from core.engine import IllegalMove
 from core.engine.fields import get_bool, get_int, get_list, get_str
@@ -16,7 +17,7 @@ from core.engine.fields import get_bool, get_int, get_list, get_str
 from .. import catalog as cat
 from .. import constants as K
 from . import lodges
-from .reserve import climate_room, empty_cells, place_climate, requirement_gaps
+from .reserve import CELLS, climate_room, empty_cells, place_climate, requirement_gaps
 from .scoring import Tally, research_reward, research_tier
 from .turn import discard_value, enter_reserve, rewild_kinds, take_rewilding
 
@@ -52,10 +53,9 @@ def _movable(state: dict, seat: int) -> Iterator[tuple[int, int]]:
     if not lodges.uses_lodges(state, seat) or p["stage"]["moves"] >= K.REARRANGE_PER_STAGE:
         return
     fixed = lodges.fixed_cells(p)
-    for r, row in enumerate(p["grid"]):
-        for c, card in enumerate(row):
-            if card is not None and (r, c) not in fixed:
-                yield r, c
+    for cell, card in zip(CELLS, chain.from_iterable(p["grid"]), strict=True):
+        if card is not None and cell not in fixed:
+            yield cell
 
 
 def movable_cells(state: dict, seat: int) -> list[tuple[int, int]]:
@@ -265,10 +265,10 @@ def drop_targets(p: dict) -> list[tuple[int, int]]:
     that may itself move (the two swap)."""
     fixed = lodges.fixed_cells(p)
     return [
-        (r, c)
-        for r, (row, locks) in enumerate(zip(p["grid"], p["cp"], strict=True))
-        for c, (card, lock) in enumerate(zip(row, locks, strict=True))
-        if not lock and (card is None or (r, c) not in fixed)
+        cell
+        for cell, card, lock in zip(CELLS, chain.from_iterable(p["grid"]),
+                                    chain.from_iterable(p["cp"]), strict=True)
+        if not lock and (card is None or cell not in fixed)
     ]
 
 

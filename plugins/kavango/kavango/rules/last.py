@@ -64,16 +64,23 @@ def snapshot(state: dict, seat: int) -> dict:
 
 
 def touched(before: dict, state: dict, seat: int) -> dict:
-    """Cells, cards, Lodge points, research and climate markers the move changed."""
+    """Cells, cards, Lodge points, research and climate markers the move changed.
+
+    Most moves (a draft pick, lifting an animal, ending the Investment stage) change nothing
+    public: they are marked by the seat alone, without laying out the lists to fill.
+    """
+    players = state["p"]
+    changed = [(s, players[s], was) for s, was in before["players"] if _public(players[s]) != was]
+    climate = len(state["climate"])
+    revealed = before["phase"] == "draft" and state["phase"] == "act"
+    if not changed and climate == before["climate"] and not revealed:
+        return {"seat": seat}
     out: dict = {"seat": seat, "cells": [], "cards": [], "points": [], "research": [],
                  "tracks": [], "producers": [], "climate": []}
-    players = state["p"]
-    for s, was in before["players"]:
-        p = players[s]
-        if _public(p) != was:
-            _note_player(out, s, p, was)
-    out["climate"] = list(range(before["climate"], len(state["climate"])))
-    if before["phase"] == "draft" and state["phase"] == "act":
+    for s, p, was in changed:
+        _note_player(out, s, p, was)
+    out["climate"] = list(range(before["climate"], climate))
+    if revealed:
         out["cards"] += [c for c in state["drafted"] if c]
     return {k: v for k, v in out.items() if v or k == "seat"}
 

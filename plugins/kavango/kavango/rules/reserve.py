@@ -22,8 +22,10 @@ def space_words(r: int, c: int) -> str:
     return f"{ROW_WORDS[r]}, column {c + 1}"
 
 
-def cells() -> list[tuple[int, int]]:
-    return [(r, c) for r in range(K.ROWS) for c in range(K.COLS)]
+#: Every Reserve space ``(row, col)`` in reading order: the order in which
+#: ``chain.from_iterable(p["grid"])`` gives the cards, so the two zip together without
+#: building a ``(row, col)`` pair for each space each time the spaces are gone through.
+CELLS = tuple((r, c) for r in range(K.ROWS) for c in range(K.COLS))
 
 
 def is_locked(p: dict, r: int, c: int) -> bool:
@@ -106,7 +108,7 @@ def requirement_gaps(state: dict, p: dict, card_id: str, have: dict[str, int] | 
         gaps.append(f"Habitat {prot['H']}")
     if prot.get("S", 0) > p["smuggling"]:
         gaps.append(f"Smuggling {prot['S']}")
-    if prot.get("C", 0) > climate_level(state):
+    if prot.get("C") and prot["C"] > climate_level(state):
         gaps.append(f"Climate {prot['C']}")
     return gaps
 

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from bisect import bisect_right
 from collections.abc import Callable
 from functools import cache
 
@@ -94,10 +95,9 @@ def metric(p: dict, name: str, tally: Tally | None = None) -> int:
 
 def research_tier(p: dict, card_id: str, tally: Tally | None = None) -> int:
     """Highest tier (0-3) of a research card this player meets now (``tally`` as for
-    :func:`metric`)."""
+    :func:`metric`): how many of its rising tiers the count reaches."""
     card = cat.RESEARCH_BY_ID[card_id]
-    value = metric(p, card.metric, tally)
-    return sum(value >= t for t in card.tiers)
+    return bisect_right(card.tiers, metric(p, card.metric, tally))
 
 
 def research_reward(round_index: int, tier: int) -> tuple[int, int]:
