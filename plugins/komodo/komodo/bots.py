@@ -263,6 +263,10 @@ class Keeper(Bot):
     INSURANCE_PILE = 12
     #: Co-op: the placements the search bot's root weighs besides homes and ending the turn.
     ROOT_PLACES = 3
+    #: ... picked from the placements best for its own animals and the land they lose: the
+    #: whole team's fit for every one of a hundred placements took 10-55 ms of CPU before the
+    #: search began (a hard decision over 1 s at a load average of 13).
+    ROOT_NEAR = 12
     #: Co-op: a tile's patch that joins nothing and is smaller than this is likely a scrap.
     SCRAP_SIZE = 6
     #: Co-op: what a block of likely scrap, and a block added to a full enclosure, cost.
@@ -288,7 +292,7 @@ class Keeper(Bot):
 
     def root_moves(self, game, state, seat, rng):
         """The search bot's shortlist in a co-operative turn: the ``ROOT_PLACES`` tiles this
-        keeper values most, every home for an animal and ending the turn, so a 1 s search's
+        keeper values most (of its ``ROOT_NEAR`` best before the team's fit), every home for an animal and ending the turn, so a 1 s search's
         few rollouts tell those apart instead of spreading over a hundred placements. None
         elsewhere (the competitive games' roots stay whole)."""
         if state["variant"] != "coop" or state["phase"] != "turn" or seat != state["active"]:
@@ -297,7 +301,9 @@ class Keeper(Bot):
         places = [m for m in moves if m["type"] == "place_tile"]
         if len(places) <= self.ROOT_PLACES:
             return None
-        ranked = sorted(self._score_places(state, seat, places), key=lambda pair: -pair[1])
+        cheap = sorted(self._score_places(state, seat, places, fit=False), key=lambda pair: -pair[1])
+        near = [m for m, _score in cheap[: self.ROOT_NEAR]]
+        ranked = sorted(self._score_places(state, seat, near), key=lambda pair: -pair[1])
         return [m for m, _score in ranked[: self.ROOT_PLACES]] + [
             m for m in moves if m["type"] != "place_tile"
         ]
@@ -693,13 +699,16 @@ class Keeper(Bot):
         scored = self._score_places(state, seat, places)
         return max(scored, key=lambda pair: pair[1])
 
-    def _score_places(self, state, seat, places):
+    def _score_places(self, state, seat, places, fit=True):
+        """Each placement with its score: the growth it brings this seat's animals and, in the
+        co-op game, the land it makes ready for the team (``fit``, the costly part: the whole
+        team's homes worked out again per placement) less the land it loses."""
         board = Board(state["map"], state["housed"])
         needs = _needs(state, seat)
         coop = state["variant"] == "coop"
         team = _team_wants(state, seat) if coop else []
         base = _enclosure_list(board) if coop else []
-        team_now = _fit_value(base, team) if coop else 0.0
+        team_now = _fit_value(base, team) if coop and fit else 0.0
         before = [_best(board, n, t) for n, t, _b in needs]
         least, closing = (_least_needs(team), _closing_spots(board)) if coop else ({}, {})
         scored = []
@@ -720,7 +729,8 @@ class Keeper(Bot):
                     step += 50
                 score += step
             if coop:
-                score += TEAM_WEIGHT * (_fit_value(_after_groups(board, base, groups), team) - team_now)
+                if fit:
+                    score += TEAM_WEIGHT * (_fit_value(_after_groups(board, base, groups), team) - team_now)
                 score -= self._land_lost(base, groups, team)
                 score -= self.DEAD_WEIGHT * _dead_land(board, m, groups, least, closing)
             scored.append((m, score))
