@@ -284,10 +284,11 @@ def test_swapped_one_colour_display_is_completely_refilled_from_a_short_bag(bag_
     assert len(state["room_bag"]) == bag_size
 
 
-def test_refresh_token_with_a_short_bag_still_refills_the_whole_display():
-    """"discard all of the rooms on a single level ... Then, refresh the display as normal before
-    returning the discarded rooms to the bag": with two rooms in the bag the refill first uses
-    those two, then the returned rooms fill the last gaps."""
+def test_a_refresh_token_that_empties_the_bag_leaves_gaps_and_triggers_the_end():
+    """A refresh token's cleared rooms go back into the bag only after the display has been
+    refilled as usual, so they cannot refill their own spaces; and the bag running out of rooms
+    during that refill triggers the end of the game, although it holds the cleared rooms again
+    right after. The round is then played out: with two players, the game ends after seat 2."""
     state = new(2)
     kept_in_bag = state["room_bag"][:2]
     state["room_bag"] = list(kept_in_bag)
@@ -295,9 +296,15 @@ def test_refresh_token_with_a_short_bag_still_refills_the_whole_display():
     run = Runner(state)
     run(0, {"type": "refresh", "level": 4})
     display = run.state["display"]
-    assert all(all(level) for level in display)
-    assert set(kept_in_bag) <= {r for level in display for r in level}
-    assert len(run.state["room_bag"]) == 2 and set(run.state["room_bag"]) <= set(cleared)
+    shown = {r for level in display for r in level if r}
+    assert set(kept_in_bag) <= shown and not shown & set(cleared)
+    assert sum(r is None for level in display for r in level) == 2
+    assert sorted(run.state["room_bag"]) == sorted(cleared)
+    assert run.state["end_triggered"]
+    _play_turn(run, 0)
+    assert not run.state["over"] and run.state["turn"] == 1
+    _play_turn(run, 1)
+    assert run.state["over"]
 
 
 # ---- end and scoring -----------------------------------------------------------------------

@@ -76,18 +76,21 @@ class Displays:
         """The refresh: slide and refill. A display still all of one colour is swapped out: its
         rooms go back to the bag first, then a whole new display is drawn. Rooms cleared with a
         refresh token (``set_aside``) return to the bag only after the refill, as the rulebook
-        says; if the bag ran short before they were back, the remaining gaps are filled then, so
-        that while the bag holds rooms the display is always complete."""
+        says, so they never refill their own spaces: if the bag runs out during that refill, the
+        gaps stay and the end of the game is triggered then, although the cleared rooms refill
+        the bag right after (the end-of-turn check would no longer see it empty)."""
         self._refill_room_display(state, rng)
         rooms = [r for level in state["display"] for r in level if r]
         if rooms and len({ROOMS[r] for r in rooms}) == 1 and state["room_bag"]:
             state["room_bag"].extend(rooms)
             state["display"] = [[None] * DISPLAY_SLOTS for _ in range(FLOORS)]
             self._refill_room_display(state, rng)
-        if set_aside:
-            state["room_bag"].extend(set_aside)
-            self._refill_room_display(state, rng)
         say(state, "The room display was refreshed.")
+        if set_aside:
+            if not state["room_bag"] and not state["solo"] and not state["end_triggered"]:
+                state["end_triggered"] = True
+                say(state, "The room bag ran out during the refresh: the game ends after this round.")
+            state["room_bag"].extend(set_aside)
 
     def _refill_guest_display(self, state, rng):
         for i, g in enumerate(state["guest_display"]):
