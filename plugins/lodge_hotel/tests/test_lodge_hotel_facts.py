@@ -5,7 +5,7 @@ import itertools
 
 import pytest
 from lodge_hotel import amenities as am
-from lodge_hotel.catalog import AMENITY_BY_ID, COLORS
+from lodge_hotel.catalog import AMENITY_BY_ID, COLORS, GUESTS
 from lodge_hotel.rules import grid_of
 from lodge_hotel.rules.lodge import check_in_places, free_places, lodge_facts
 from lodge_hotel.testing import GAME, build_lodge, guest_with, rooms_of
@@ -84,3 +84,24 @@ def test_every_lodge_of_played_games_is_answered_as_its_grid_would_be(players, o
             lodge = state["lodges"][seat]  # the only lodge a move changes
             assert _read(lodge) == _fresh(lodge)
         assert state == run.state
+
+
+@pytest.mark.parametrize("players,options", [(1, {"level": 2}), (4, {})])
+def test_a_check_in_fits_one_room_exactly_where_the_listed_spots_have_it(players, options):
+    """The check-in handler tests the one room a move names (_fits); the legal moves list every
+    spot (guest_spots). Every guest, at every room of played lodges and around them, must get
+    the same answer from both."""
+    guests = [g["id"] for g in GUESTS]
+    run = playout(GAME, players, seed=3, options=options)
+    state = start(GAME, 3, players, run.options, run.seat_options)
+    for ply, (seat, move) in enumerate(run.moves, start=1):
+        state = play_owned(GAME, state, seat, move, ply, 3)
+        if ply % 5:
+            continue
+        lodge = state["lodges"][seat]
+        grid = grid_of(lodge)
+        around = {(f + df, c + dc) for f, c in grid for df in (-1, 0, 1) for dc in (-1, 0, 1)
+                  if 1 <= f + df <= 4 and c + dc >= 1}
+        for guest in guests:
+            spots = set(GAME.guest_spots(state, grid, guest))
+            assert {pos for pos in around if GAME._fits(state, lodge, guest, *pos)} == spots

@@ -17,6 +17,7 @@ from ..catalog import (
 )
 from .lodge import (
     check_in_places,
+    fits_at,
     guest_colors,
     guest_text,
     guests_placed,
@@ -71,6 +72,13 @@ class Guests:
             spots = [(f, c) for f, c in spots if abs(f - pref) <= 1]
         return sorted(spots)
 
+    def _fits(self, state, lodge, guest, floor, col):
+        """Whether ``guest`` may check in at (floor, col): ``(floor, col) in guest_spots(...)``,
+        asked of that one room (:func:`~.lodge.fits_at`) and, at level 2, its floor."""
+        if 2 in state["rules"] and abs(floor - GUEST_BY_ID[guest]["floor"]) > 1:
+            return False
+        return fits_at(lodge["cells"], (floor, col), guest_colors(guest))
+
     def _guest_moves(self, state, lodge):
         sources = self._guest_sources(state, lodge)
         if not sources:
@@ -107,7 +115,7 @@ class Guests:
                 raise IllegalMove("Level 8: you may not place guests from the display.")
             raise IllegalMove(f"You cannot place that guest from the {source} now.")
         guest = found[0]
-        if (floor, col) not in self.guest_spots(state, None, guest, lodge_facts(lodge).places):
+        if not self._fits(state, lodge, guest, floor, col):
             a, b = guest_colors(guest)
             raise IllegalMove(
                 f"That guest needs an empty {a} room next to an empty {b} room "

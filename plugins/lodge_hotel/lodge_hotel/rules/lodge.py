@@ -180,6 +180,29 @@ def _list_places(places: dict, rooms: dict[tuple[int, int], str], cells) -> None
                     found.append(pos)
 
 
+def fits_at(cells: dict, pos: tuple[int, int], colors: tuple[str, str]) -> bool:
+    """Whether a guest of ``colors`` fits at ``pos`` of a lodge's ``cells``: an empty room there
+    of one of the colours, beside an empty room of the other. The test :func:`check_in_places`
+    makes (``pos`` is a place of (a, b) or of (b, a)), asked of one room and its neighbours: a
+    check-in names one room, so checking it need not list every room the guest could take."""
+    cell = cells.get(key(*pos))
+    if not cell or cell["guest"]:
+        return False
+    a, b = colors
+    color = ROOMS.get(cell["tile"])
+    if color == a:
+        wanted = b
+    elif color == b:
+        wanted = a
+    else:
+        return False
+    for other_pos in _BESIDE.get(pos) or _beside(pos):
+        other = cells.get(key(*other_pos))
+        if other and not other["guest"] and ROOMS.get(other["tile"]) == wanted:
+            return True
+    return False
+
+
 #: Each place's orthogonal neighbours, worked out once: check-in places are looked for around
 #: every empty room after every build and check-in.
 _BESIDE: dict[tuple[int, int], tuple[tuple[int, int], ...]] = {}
