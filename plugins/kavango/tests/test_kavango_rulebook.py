@@ -215,3 +215,19 @@ def test_relocation_may_take_the_card_discarded_earlier_this_turn():
     assert relocation in state["discard"] and roller not in state["discard"]
     for seat in (0, 1):
         check_sample(GAME, state, seat, random.Random(seat))
+
+
+def test_moving_an_animal_into_place_claims_the_golden_lodge_at_once():
+    """The claim is immediate whichever way the block is completed: rearranging the Reserve so
+    the example's four animals (32 against 31) meet claims the Golden Lodge on that move, and
+    those four animals are then fixed."""
+    state = lodge_game(2, golden_lodge=True)
+    state["golden"]["cards"] = ["G-01"]
+    state = investing(state)
+    place(state, 0, {**{c: k for c, k in EXAMPLE.items() if k != "pangolin"}, (2, 5): "pangolin"})
+    state = act(state, 0, {"type": "rearrange"})
+    state = act(state, 0, {"type": "lift", "row": 2, "col": 5}, 2)
+    state = act(state, 0, {"type": "drop", "row": 1, "col": 1}, 3)
+    assert state["p"][0]["golden"] == {"card": "G-01", "point": [0, 0]}
+    assert state["golden"]["pending"] == [0]
+    assert set(lodges.block((0, 0))) <= lodges.fixed_cells(state["p"][0])
