@@ -471,3 +471,17 @@ def test_the_search_weighs_the_best_amenities_and_leaves_the_check_ins_to_the_in
     while table.state["phase"] != "guests":
         table.play(0, bot.choose(GAME, table.state, 0, random.Random(table.ply)))
     assert bot.root_moves(GAME, table.state, 0, random.Random(2)) == [bot.choose(GAME, table.state, 0, random.Random(2))]
+
+
+def test_the_hard_bot_cannot_tell_solo_states_that_differ_only_in_the_bags():
+    """The hard bot's shortlist and rollouts come from samples of what the seat may know: two
+    solo states alike on the table but with the bags and the amenity stack in another order
+    give the same move for the same seed."""
+    state = _started(4, 4)
+    other = copy.deepcopy(state)
+    other["amenity_stack"].reverse()
+    other["room_bag"].reverse()
+    other["guest_bag"].reverse()
+    assert other != state and GAME.view(other, 0) == GAME.view(state, 0)
+    search = hard(GAME, Innkeeper(), iterations=6, seconds=None)
+    assert decide(search, GAME, state, 0, random.Random(3)) == decide(search, GAME, other, 0, random.Random(3))
