@@ -32,6 +32,17 @@ def test_setup_choice_offers_experts_and_lodge_cards():
     assert "Keep this Expert" in html and html.count("Give this one back</span>") == 9
 
 
+def test_the_board_shows_how_many_cards_each_face_down_deck_holds():
+    """Everyone at the table can see how high the draw decks are: the board says so, for the
+    players and the spectators alike."""
+    state = to_draft(new_game(3))
+    sizes = {k: len(v) for k, v in state["decks"].items()}
+    for seat in (0, None):
+        html = render(state, seat)
+        assert (f"decks A {sizes['A']} &middot; B {sizes['B']} &middot; C {sizes['C']} &middot; "
+                f"action {sizes['action']} &middot; relocation {sizes['relocation']}") in html
+
+
 def test_the_hand_is_clickable_when_drafting_and_shows_requirements():
     state = to_draft(new_game(3))
     html = render(state, 0)
