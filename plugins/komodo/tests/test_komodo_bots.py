@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import copy
 
-from komodo.bots import Keeper
+from komodo.bots import Keeper, _enclosure_list, _team_wants
 from komodo.rules import Komodo
 from komodo.terrain import Board
 
@@ -274,3 +274,23 @@ def test_the_search_root_weighs_the_best_tiles_every_home_and_ending_the_turn():
     options, seats = resolve_options(GAME, 2, {})
     basic = start(GAME, 5, 2, options, seats)
     assert Keeper().root_moves(GAME, basic, 0, rng_for(5, 1)) is None
+
+
+def test_desert_laid_against_the_housed_taipans_full_enclosure_counts_as_lost():
+    """ "You can add tiles to enlarge an existing area containing an animal", but in the co-op
+    game "most of the terrain will be required": the 10-block Taipan already has 11 desert
+    blocks (and its 5-block partner fits there too), so the six desert blocks of a tile laid
+    against it are lost to the team, and its row of water, joining nothing, is likely a scrap;
+    the same tile below the Starter starts a free desert and joins the Starter's water."""
+    state = _coop_table()
+    _lay(state, "-1,0", "komodo-tile-01")  # all desert, with the Starter's two: 11 blocks
+    state["animals"].remove(TAIPAN_10)
+    state["housed"].append({"animal": TAIPAN_10, "owner": 1, "x": -3, "y": 0, "lock": False})
+    _take(state, 0, "komodo-tile-13", "tiles")
+    board = Board(state["map"], state["housed"])
+    base, team = _enclosure_list(board), _team_wants(state, 0, own=True)
+    against = board.check("komodo-tile-13", 2, -1, -1)  # its two desert rows face the Taipan's
+    apart = board.check("komodo-tile-13", 2, 0, 1)  # its water row meets the Starter's water
+    assert against[0] is None and apart[0] is None
+    assert Keeper()._land_lost(base, against[1], team) == 6 * Keeper.WASTE_WEIGHT + 3 * Keeper.SCRAP_WEIGHT
+    assert Keeper()._land_lost(base, apart[1], team) == 0
