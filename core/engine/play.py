@@ -157,6 +157,10 @@ def _check_turn(game: Game, state: State, seat: int, move: Any) -> None:
 _UNSHARED = 2
 
 
+#: The exact types a JSON scalar has in Python (subclasses go the general way).
+_SCALARS = frozenset({str, int, float, bool, type(None)})
+
+
 def copy_json(value: Any) -> Any:
     """A deep copy of JSON-shaped data (dicts, lists, tuples, scalars).
 
@@ -165,7 +169,17 @@ def copy_json(value: Any) -> Any:
     writes and reads these types in C, two to three times faster than walking the data in
     Python; a value marshal cannot write (any other object, or a subclass such as a
     :class:`ReadMove`) is copied by :func:`_copy_tree` instead.
+
+    A dict of plain scalars only (most moves: a type and a few numbers or names, copied every
+    ply) is copied with ``dict``, three times faster again than writing it out and reading it
+    back: its values cannot be changed in place, so a new dict of them is a full copy.
     """
+    if type(value) is dict:
+        for item in value.values():
+            if type(item) not in _SCALARS:
+                break
+        else:
+            return dict(value)
     try:
         return marshal.loads(marshal.dumps(value, _UNSHARED))
     except ValueError:

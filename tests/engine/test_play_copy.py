@@ -28,6 +28,18 @@ def test_a_copy_is_equal_and_shares_nothing_with_the_original():
     assert type(copied["over"]) is bool and type(copied["spot"]) is tuple
 
 
+def test_a_move_of_scalars_is_copied_whole_and_one_holding_a_list_deeply():
+    move = {"type": "place", "floor": 2, "col": 3, "score": 1.5, "pass": False, "card": None}
+    copied = copy_json(move)
+    assert copied == move and copied is not move and list(copied) == list(move)
+    copied["floor"] = 4
+    assert move["floor"] == 2
+    nested = {"type": "play", "cards": ["c1", "c2"]}
+    copied = copy_json(nested)
+    copied["cards"].append("c3")
+    assert nested == {"type": "play", "cards": ["c1", "c2"]}
+
+
 def test_values_marshal_cannot_write_are_still_copied_deeply():
     class Token:
         def __init__(self, name):

@@ -7,7 +7,7 @@ import pytest
 from lodge_hotel import amenities as am
 from lodge_hotel.catalog import AMENITY_BY_ID, COLORS, GUESTS
 from lodge_hotel.rules import grid_of
-from lodge_hotel.rules.lodge import check_in_places, free_places, lodge_facts
+from lodge_hotel.rules.lodge import check_in_places, free_places, has_place, lodge_facts
 from lodge_hotel.testing import GAME, build_lodge, guest_with, rooms_of
 
 from core.engine import playout
@@ -29,9 +29,9 @@ def _fresh(lodge):
 def _read(lodge):
     facts = lodge_facts(lodge)
     places = {pair: facts.places.get(pair) for pair in PAIRS}
-    # Whether a pair has a place, asked of a fresh reading (before anything is listed), as
-    # the turn flow asks it after every build and check-in.
-    fits = {pair: lodge_facts(lodge).places.any_of({pair}) for pair in PAIRS}
+    # Whether a pair has a place, asked of the cells without listing any, as the turn flow
+    # asks it after every build and check-in.
+    fits = {pair: has_place(lodge["cells"], {pair}) for pair in PAIRS}
     return (dict(facts.free), {pair: found for pair, found in places.items() if found},
             dict(facts.progress), fits)
 
@@ -65,13 +65,12 @@ def test_check_in_places_are_read_pair_by_pair_as_from_a_dict():
 
 def test_whether_any_of_some_pairs_has_a_place_is_asked_without_listing():
     lodge = build_lodge({(1, 1): "red", (1, 2): "blue", (1, 3): "green"})
-    lodge["cells"]["1,2"]["guest"] = guest_with(("red", "blue"))
-    places = lodge_facts(lodge).places  # the blue room is taken: red and green are not beside
-    assert not places.any_of({("red", "blue"), ("green", "red"), ("blue", "green")})
+    lodge["cells"]["1,2"]["guest"] = guest_with(("red", "blue"))  # red and green are not beside
+    assert not has_place(lodge["cells"], {("red", "blue"), ("green", "red"), ("blue", "green")})
     lodge["cells"]["1,2"]["guest"] = None
-    places = lodge_facts(lodge).places
-    assert places.any_of({("red", "red"), ("blue", "green")})
-    assert places.any_of({("green", "blue")}) and not places.any_of({("red", "green"), ("green", "green")})
+    assert has_place(lodge["cells"], {("red", "red"), ("blue", "green")})
+    assert has_place(lodge["cells"], {("green", "blue")})
+    assert not has_place(lodge["cells"], {("red", "green"), ("green", "green")})
 
 
 @pytest.mark.parametrize("players,options", [(1, {"level": 5}), (2, {}), (4, {})])

@@ -21,6 +21,7 @@ from .lodge import (
     guest_colors,
     guest_text,
     guests_placed,
+    has_place,
     key,
     lodge_facts,
     place_text,
@@ -95,12 +96,12 @@ class Guests:
         sources = self._guest_sources(state, lodge)
         if not sources:
             return False
-        places = lodge_facts(lodge).places
         if 2 in state["rules"]:
+            places = lodge_facts(lodge).places
             return any(self.guest_spots(state, None, guest, places) for _s, _i, guest in sources)
         # Without level 2's floors, one of a guest's pairs is enough: an empty room of one
         # colour beside an empty room of the other is a place of each pair.
-        return places.any_of({guest_colors(guest) for _s, _i, guest in sources})
+        return has_place(lodge["cells"], {guest_colors(guest) for _s, _i, guest in sources})
 
     def move_guest(self, state, seat, move, rng):
         self._need(state, "guests")

@@ -185,7 +185,8 @@ def fits_at(cells: dict, pos: tuple[int, int], colors: tuple[str, str]) -> bool:
     of one of the colours, beside an empty room of the other. The test :func:`check_in_places`
     makes (``pos`` is a place of (a, b) or of (b, a)), asked of one room and its neighbours: a
     check-in names one room, so checking it need not list every room the guest could take."""
-    cell = cells.get(key(*pos))
+    k = key(*pos)
+    cell = cells.get(k)
     if not cell or cell["guest"]:
         return False
     a, b = colors
@@ -196,10 +197,31 @@ def fits_at(cells: dict, pos: tuple[int, int], colors: tuple[str, str]) -> bool:
         wanted = a
     else:
         return False
-    for other_pos in _BESIDE.get(pos) or _beside(pos):
-        other = cells.get(key(*other_pos))
+    for other_key in _BESIDE_KEYS.get(k) or _beside_keys(k):
+        other = cells.get(other_key)
         if other and not other["guest"] and ROOMS.get(other["tile"]) == wanted:
             return True
+    return False
+
+
+def has_place(cells: dict, pairs) -> bool:
+    """Whether some (colour, other colour) of ``pairs`` has a check-in place in a lodge's
+    ``cells``: ``any(check_in_places(grid).get(pair) for pair in pairs)``. The turn flow asks
+    it after every build and check-in (can any guest still come in?), so it looks only around
+    the empty rooms of a first colour asked about, straight in the cells, and stops at the
+    first fit, listing nothing."""
+    firsts = {a for a, _b in pairs}
+    colors, beside = ROOMS, _BESIDE_KEYS
+    for k, cell in cells.items():
+        if cell["guest"]:
+            continue
+        color = colors.get(cell["tile"])
+        if color not in firsts:
+            continue
+        for other_key in beside.get(k) or _beside_keys(k):
+            other = cells.get(other_key)
+            if other and not other["guest"] and (color, colors.get(other["tile"])) in pairs:
+                return True
     return False
 
 
@@ -211,6 +233,16 @@ _BESIDE: dict[tuple[int, int], tuple[tuple[int, int], ...]] = {}
 def _beside(pos: tuple[int, int]) -> tuple[tuple[int, int], ...]:
     f, c = pos
     found = _BESIDE[pos] = tuple((f + df, c + dc) for df, dc in ORTHOGONAL)
+    return found
+
+
+#: The same neighbours as cell keys ("floor,col"), for the checks that read the cells directly.
+_BESIDE_KEYS: dict[str, tuple[str, ...]] = {}
+
+
+def _beside_keys(k: str) -> tuple[str, ...]:
+    pos = place_of(k)
+    found = _BESIDE_KEYS[k] = tuple(key(*p) for p in _BESIDE.get(pos) or _beside(pos))
     return found
 
 
@@ -320,8 +352,8 @@ class CheckInPlaces:
     """:func:`check_in_places` of a lodge, read with ``get`` as a dict of them is, and worked
     out one colour at a time: the pairs (colour, other colour) of a colour when a pair of it is
     first asked for. After a build or a check-in the rules ask only about the few guests who
-    could come in now, and each guest about one of its colours; whether any of them can come
-    in at all is :meth:`any_of`, which lists nothing.
+    could come in now, and each guest about one of its colours (whether any of them can come
+    in at all is :func:`has_place`, which lists nothing).
 
     ``rooms``: the lodge's empty rooms' colours by place, in the lodge's order (each pair's
     places come in that order, as :func:`places_among` lists them).
@@ -341,19 +373,6 @@ class CheckInPlaces:
             rooms = self._rooms
             _list_places(self._found, rooms, [(pos, c) for pos, c in rooms.items() if c == color])
         return self._found.get(pair, default)
-
-    def any_of(self, pairs) -> bool:
-        """Whether some pair of ``pairs`` ((colour, other colour)) has a place: ``any(get(p)
-        for p in pairs)``, found by walking the empty rooms once and stopping at the first
-        one beside an empty room of a wanted other colour, without listing places. (A pair
-        has a place exactly when its reverse has one, so either order may be asked.)"""
-        rooms, beside = self._rooms, _BESIDE
-        for pos, color in rooms.items():
-            for other_pos in beside.get(pos) or _beside(pos):
-                other = rooms.get(other_pos)
-                if other and (color, other) in pairs:
-                    return True
-        return False
 
 
 @lru_cache(maxsize=4096)
