@@ -14,12 +14,13 @@ guest, in either room of their pair), and keeps the turn that leaves the lodge w
 
 So near the end it builds for guests it can check in now, and early it builds for room pairs.
 It spends a refresh token when clearing a level of the room display promises a clearly better
-turn (judged on refills of its own imagined bag). In solo it looks one turn further: its best
-few rooms, and then places for the room taken, are each played on to the next turn on copies
-of the state it was given, and the one whose next turn promises most is chosen. For the
-search bot it offers a rollout self without that look-ahead and those few rooms or places as
-the moves worth searching. Each lodge it judges is appraised once a decision, grown from the
-lodge one tile or guest before it (:mod:`lodge_hotel.appraisal`).
+turn (judged on refills of its own imagined bag), in solo the more readily the fewer turns are
+left for its tokens. In solo it looks one turn further: its best few rooms, and then places for
+the room taken, are each played on to the next turn on copies of the state it was given, and
+the one whose next turn promises most is chosen. For the search bot it offers a rollout self
+without that look-ahead, and in solo those few rooms or places (and its best few amenities) as
+the moves worth searching, its own move alone elsewhere. Each lodge it judges is appraised once
+a decision, grown from the lodge one tile or guest before it (:mod:`lodge_hotel.appraisal`).
 """
 
 from __future__ import annotations
