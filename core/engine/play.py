@@ -34,6 +34,12 @@ def play_owned(game: Game, state: State, seat: int, move: Any, ply: int, seed: i
     as :func:`play`.
     """
     _check_turn(game, state, seat, move)
+    return apply_owned(game, state, seat, move, ply, seed)
+
+
+def apply_owned(game: Game, state: State, seat: int, move: Any, ply: int, seed: int | str) -> State:
+    """:func:`play_owned` for a caller that has just taken ``seat`` from ``game.to_act(state)``
+    (a playout does, every ply), so that asking whose turn it is again would only repeat it."""
     return game.apply(state, seat, copy_json(move), rng_for(seed, ply))
 
 

@@ -7,7 +7,7 @@ from typing import Any
 
 from .bots import Bot, RandomBot, decide
 from .game import Game, Move, Result, State
-from .play import play_owned, resolve_options, start
+from .play import apply_owned, resolve_options, start
 from .rng import rng_for
 
 
@@ -43,9 +43,10 @@ def playout(
 
     Bots draw from their own generator (seed, "bot", ply), separate from the rules' generator.
     The playout owns the states it plays through, so moves are applied in place
-    (:func:`~core.engine.play.play_owned`): a move the rules refuse ends the playout with the
-    error, and no half-changed state is ever returned. Replaying ``moves`` with
-    :func:`~core.engine.play.replay` gives the same final state.
+    (:func:`~core.engine.play.apply_owned`, as :func:`~core.engine.play.play_owned` does once
+    the mover is known to be one of ``to_act``, as here): a move the rules refuse ends the
+    playout with the error, and no half-changed state is ever returned. Replaying ``moves``
+    with :func:`~core.engine.play.replay` gives the same final state.
     """
     options, seat_options = resolve_options(game, players, options, seat_options)
     bots = bots or [RandomBot()] * players
@@ -60,7 +61,7 @@ def playout(
             raise PlyCapExceeded(f"{game.slug}: no end after {ply_cap} plies (seed {seed})")
         seat = min(seats)
         move = decide(bots[seat], game, state, seat, rng_for(bot_seed, ply))
-        state = play_owned(game, state, seat, move, ply, seed)
+        state = apply_owned(game, state, seat, move, ply, seed)
         run.moves.append((seat, move))
     run.state = state
     run.result = game.result(state)
