@@ -4,7 +4,7 @@ import pytest
 from lodge_hotel.catalog import GUEST_BY_ID, ROOMS
 from lodge_hotel.rules import grid_of, lodge_score, placement_spots
 from lodge_hotel.rules.lodge import LOG_KEPT
-from lodge_hotel.testing import GAME, Runner, guest_with, new, put_lodge, rooms_of
+from lodge_hotel.testing import AMENITY_ID, GAME, Runner, guest_with, new, put_lodge, rooms_of
 
 from core.engine import IllegalMove, playout
 
@@ -411,3 +411,19 @@ def test_the_log_keeps_its_latest_lines_only():
     run = playout(GAME, 3, seed=3)
     assert len(run.state["log"]) == LOG_KEPT
     assert run.state["log"][-1] == "Everyone has had the same number of turns: the game is over."
+
+
+def test_with_only_the_first_floor_open_the_viewing_area_is_not_offered():
+    """An amenity is offered when some open floor is not its forbidden one: with a full block of
+    four floors only the first floor is open, where the Viewing Area may not go."""
+    state = new(players=2)
+    put_lodge(state, 0, {(f, c): "red" for f in range(1, 5) for c in (1, 2)})
+    viewing = AMENITY_ID["Viewing Area"]
+    others = [a for a in state["amenity_stack"] if a != viewing][:3]
+    state["amenity_stack"] = [a for a in state["amenity_stack"] if a not in others and a != viewing]
+    state["amenity_display"] = [others[0], viewing, others[1], others[2]]
+    takes = [m["index"] for m in GAME.legal_moves(state, 0) if m["type"] == "take_amenity"]
+    assert takes == [0, 2, 3]
+    put_lodge(state, 0, {(1, 1): "red", (1, 2): "blue"})  # two floors open: every amenity fits
+    takes = [m["index"] for m in GAME.legal_moves(state, 0) if m["type"] == "take_amenity"]
+    assert takes == [0, 1, 2, 3]

@@ -73,9 +73,13 @@ class Building:
         """The amenities on display that fit the lodge ``facts`` reads (:class:`~.lodge.LodgeFacts`):
         those with a free place off their forbidden floor, all that :meth:`_amenity_spots` needs
         to list one (level 5 only narrows the places it lists, never to none)."""
-        open_floors = {floor for floor, cols in facts.free.items() if cols}
-        return [{"type": "take_amenity", "index": i} for i, a in enumerate(state["amenity_display"])
-                if open_floors - {am.forbidden_floor(a)}]
+        open_floors = [floor for floor, cols in facts.free.items() if cols]
+        if len(open_floors) > 1:  # a forbidden floor rules out one floor only
+            fits = range(len(state["amenity_display"]))
+        else:
+            fits = [i for i, a in enumerate(state["amenity_display"])
+                    if open_floors and am.forbidden_floor(a) != open_floors[0]]
+        return [{"type": "take_amenity", "index": i} for i in fits]
 
     def _held_spots(self, state, lodge):
         held = state["holding"]
