@@ -32,6 +32,18 @@ def to_draft(state):
     return table.advance(lambda s: s["phase"] not in ("choose", "sanctuary"))
 
 
+def lodge_game(players=2, difficulty="lodges", **options):
+    """A Lodges table at the draft, every seat at one difficulty."""
+    seats = [{"difficulty": difficulty}] * players
+    return to_draft(new_game(players, lodges=True, seats=seats, **options))
+
+
+def keep(state, seat, cards):
+    """Give a seat exactly these Lodge cards to build."""
+    state["p"][seat]["lodges"]["kept"] = list(cards)
+    return state
+
+
 def investing(state, seat=0):
     """Put ``seat`` in its Investment stage of the current turn (a test shortcut)."""
     state["phase"] = "act"

@@ -6,21 +6,22 @@ from kavango.rules import lodges, scoring
 from kavango.rules.draft import end_turn
 from kavango.rules.investment import drop_targets, movable_cells
 from kavango.rules.reserve import climate_room, empty_cells, place_climate
-from kavango.testing import GAME, act, card, investing, new_game, place, to_draft, using
+from kavango.testing import (
+    GAME,
+    act,
+    card,
+    investing,
+    keep,
+    lodge_game,
+    new_game,
+    place,
+    to_draft,
+    using,
+)
 
 from core.engine import IllegalMove
 
 MIXED = [{"difficulty": d} for d in ("none", "lodges", "intermediate", "maximum")]
-
-
-def lodge_game(players=2, difficulty="lodges", **options):
-    seats = [{"difficulty": difficulty}] * players
-    return to_draft(new_game(players, lodges=True, seats=seats, **options))
-
-
-def keep(state, seat, cards):
-    state["p"][seat]["lodges"]["kept"] = list(cards)
-    return state
 
 
 # ---- setup -------------------------------------------------------------------------------

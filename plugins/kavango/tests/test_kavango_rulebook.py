@@ -8,20 +8,21 @@ from kavango import catalog as cat
 from kavango.rules import lodges, scoring
 from kavango.rules.draft import end_turn
 from kavango.rules.reserve import empty_cells, requirement_gaps
-from kavango.testing import GAME, act, card, investing, new_game, place, to_draft, using
+from kavango.testing import (
+    GAME,
+    act,
+    card,
+    investing,
+    keep,
+    lodge_game,
+    new_game,
+    place,
+    to_draft,
+    using,
+)
 
 from core.engine import IllegalMove
 from core.engine.testing_bots import check_sample
-
-
-def lodge_game(players=2, difficulty="lodges", **options):
-    seats = [{"difficulty": difficulty}] * players
-    return to_draft(new_game(players, lodges=True, seats=seats, **options))
-
-
-def keep(state, seat, cards):
-    state["p"][seat]["lodges"]["kept"] = list(cards)
-    return state
 
 
 def take(state, deck, kind):

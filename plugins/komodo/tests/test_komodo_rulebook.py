@@ -12,79 +12,31 @@ from collections import Counter
 import pytest
 from django.template.loader import render_to_string
 from komodo.catalog import ANIMALS, TILES, WILDS
-from komodo.rules import WILD, Komodo
+from komodo.rules import WILD
+from komodo.testing import (
+    DD_FF,
+    DD_GG,
+    DESERT9,
+    DEVIL5,
+    GAME,
+    GRASS9,
+    HORNBILL,
+    QUOLL5,
+    RAINFOREST9,
+    TAIPAN5,
+    TAIPAN10,
+    WATER9,
+    act,
+    begin,
+    dealt,
+    give,
+    house_direct,
+    lay,
+    lift,
+    wild,
+)
 
-from core.engine import IllegalMove, resolve_options
-from core.engine.play import play, start
-
-GAME = Komodo()
-DESERT9 = "komodo-tile-01"  # all desert, padlock in the centre
-RAINFOREST9 = "komodo-tile-02"  # all rainforest
-GRASS9 = "komodo-tile-03"  # all grassland
-WATER9 = "komodo-tile-04"  # all water
-DD_FF = "komodo-tile-05"  # DDD / DDD / FFF, no padlock
-DD_GG = "komodo-tile-09"  # DDD / DDD / GGG, no padlock
-TAIPAN5, TAIPAN10, DEVIL5 = "komodo-animal-01", "komodo-animal-02", "komodo-animal-03"
-QUOLL5, HORNBILL = "komodo-animal-17", "komodo-animal-23"
-_ply = [0]
-
-
-def wild(kind, n=0):
-    return [w for w, k in WILDS if k == kind][n]
-
-
-def act(state, seat, move):
-    _ply[0] += 1
-    return play(GAME, state, seat, move, _ply[0], "rulebook")
-
-
-def dealt(players=3, variant="basic", seed=1, **extra):
-    options, seats = resolve_options(GAME, players, {"variant": variant, **extra})
-    return start(GAME, seed, players, options, seats)
-
-
-def begin(players=3, variant="basic", seed=1, **extra):
-    """A game past its set-up picks: everyone gave back their first animal card, the Tame
-    players took the first kind on display, the co-op team chose the first seat."""
-    state = dealt(players, variant, seed, **extra)
-    if state["phase"] == "keep":
-        for s in range(players):
-            state = act(
-                state, s, {"type": "return_animal", "animal": state["hands"][s]["animals"][0]}
-            )
-    if state["phase"] == "choose_first":
-        state = act(state, 0, {"type": "first_player", "seat": 0})
-    while state["phase"] == "tame_pick":
-        seat = min(GAME.to_act(state))
-        state = act(state, seat, GAME.legal_moves(state, seat)[0])
-    return state
-
-
-def _places(state):
-    yield state["tiles"]
-    yield state["animals"]
-    yield state["wilds"]["draw"]
-    yield state["wilds"]["discard"]
-    yield state["display"]
-    for h in state["hands"]:
-        yield h["tiles"]
-        yield h["animals"]
-        yield h["wilds"]
-
-
-def _lift(state, card):
-    for place in _places(state):
-        if card in place:
-            place.remove(card)
-
-
-def give(state, seat, *cards):
-    """Move cards into a seat's hand from wherever they are."""
-    for card in cards:
-        _lift(state, card)
-        part = "tiles" if "tile" in card else "animals" if "animal" in card else "wilds"
-        state["hands"][seat][part].append(card)
-    return state
+from core.engine import IllegalMove
 
 
 def empty_hand(state, seat):
@@ -100,20 +52,8 @@ def empty_hand(state, seat):
     return state
 
 
-def lay(state, x, y, tile, rot=0):
-    _lift(state, tile)
-    state["map"][f"{x},{y}"] = [tile, rot]
-    return state
-
-
-def house_direct(state, animal, owner, x, y):
-    _lift(state, animal)
-    state["housed"].append({"animal": animal, "owner": owner, "x": x, "y": y, "lock": False})
-    return state
-
-
 def let_loose(state, animal, owner):
-    _lift(state, animal)
+    lift(state, animal)
     state["loose"].append({"animal": animal, "owner": owner})
     return state
 
@@ -130,7 +70,7 @@ def end_now(state):
 def threat_next(state, kind):
     """Put a wild card of this kind on top of the co-op threat pile."""
     card = next(w for w, k in WILDS if k == kind and w not in state["wilds"]["discard"])
-    _lift(state, card)
+    lift(state, card)
     state["wilds"]["draw"].append(card)
     return state
 
@@ -524,7 +464,7 @@ def test_coop_the_threat_pile_is_reshuffled_when_used_up():
     """Co-op: when the threat pile runs out its turned-over cards are shuffled into a new one."""
     state = coop_housed()
     card = wild("Land Thief")
-    _lift(state, card)
+    lift(state, card)
     state["removed"] += state["wilds"]["draw"]
     state["wilds"] = {"draw": [], "discard": [card]}
     removed = len(state["removed"])

@@ -6,76 +6,35 @@ import re
 
 import pytest
 from komodo.catalog import ANIMALS, MARKERS, TILES, WILDS
-from komodo.rules import WILD, Komodo, _placements
+from komodo.rules import WILD, _placements
 from komodo.terrain import FACES, Board
+from komodo.testing import (
+    DD_FF,
+    DD_GG,
+    DESERT9,
+    DEVIL5,
+    DW_LOCK,
+    GAME,
+    GRASS9,
+    HORNBILL,
+    PENGUIN5,
+    QUOKKA,
+    QUOLL5,
+    STARTER,
+    TAIPAN5,
+    TAIPAN10,
+    act,
+    begin,
+    give,
+    house_direct,
+    lay,
+    lift,
+    places,
+    wild,
+)
 
 from core.engine import IllegalMove, MalformedMove, resolve_options
-from core.engine.play import play, start
-
-GAME = Komodo()
-STARTER = "komodo-tile-00"
-DESERT9 = "komodo-tile-01"  # all desert, padlock in the centre
-GRASS9 = "komodo-tile-03"
-DD_FF = "komodo-tile-05"  # DDD / DDD / FFF
-DD_GG = "komodo-tile-09"  # DDD / DDD / GGG
-DW_LOCK = "komodo-tile-16"  # DDD / DWW / WWW, padlock on a water block
-TAIPAN5, TAIPAN10, DEVIL5 = "komodo-animal-01", "komodo-animal-02", "komodo-animal-03"
-QUOKKA, QUOLL5, PENGUIN5, PENGUIN10 = (
-    "komodo-animal-05",
-    "komodo-animal-17",
-    "komodo-animal-26",
-    "komodo-animal-27",
-)
-HORNBILL = "komodo-animal-23"
-_ply = [0]
-
-
-def wild(kind, n=0):
-    return [w for w, k in WILDS if k == kind][n]
-
-
-def act(state, seat, move):
-    _ply[0] += 1
-    return play(GAME, state, seat, move, _ply[0], "t")
-
-
-def begin(players=3, variant="basic", seed=1, **extra):
-    options, seats = resolve_options(GAME, players, {"variant": variant, **extra})
-    state = start(GAME, seed, players, options, seats)
-    if state["phase"] == "keep":
-        for s in range(players):
-            state = act(
-                state, s, {"type": "return_animal", "animal": state["hands"][s]["animals"][0]}
-            )
-    if state["phase"] == "choose_first":
-        state = act(state, 0, {"type": "first_player", "seat": 0})
-    while state["phase"] == "tame_pick":
-        seat = min(GAME.to_act(state))
-        state = act(state, seat, GAME.legal_moves(state, seat)[0])
-    return state
-
-
-def give(state, seat, *cards, kind=None):
-    """Move cards into a seat's hand from wherever they are."""
-    for card in cards:
-        for pile in _piles(state):
-            if card in pile:
-                pile.remove(card)
-        part = kind or ("tiles" if "tile" in card else "animals" if "animal" in card else "wilds")
-        state["hands"][seat][part].append(card)
-    return state
-
-
-def _piles(state):
-    yield state["tiles"]
-    yield state["animals"]
-    yield state["wilds"]["draw"]
-    yield state["wilds"]["discard"]
-    yield state["display"]
-    for h in state["hands"]:
-        yield h["tiles"]
-        yield h["animals"]
-        yield h["wilds"]
+from core.engine.play import start
 
 
 def clear_hand(state, seat):
@@ -84,22 +43,6 @@ def clear_hand(state, seat):
     state["animals"] += h["animals"]
     state["wilds"]["draw"] += h["wilds"]
     h["tiles"], h["animals"], h["wilds"] = [], [], []
-    return state
-
-
-def lay(state, x, y, tile, rot=0):
-    for pile in _piles(state):
-        if tile in pile:
-            pile.remove(tile)
-    state["map"][f"{x},{y}"] = [tile, rot]
-    return state
-
-
-def house_direct(state, animal, owner, x, y):
-    for pile in _piles(state):
-        if animal in pile:
-            pile.remove(animal)
-    state["housed"].append({"animal": animal, "owner": owner, "x": x, "y": y, "lock": False})
     return state
 
 
@@ -305,9 +248,7 @@ def _loose_setup(owner):
     lay(state, 0, -1, DESERT9)
     state["map"]["0,-1"] = [DD_FF, 0]  # no padlock
     state["loose"].append({"animal": TAIPAN5, "owner": owner})
-    for pile in _piles(state):
-        if TAIPAN5 in pile:
-            pile.remove(TAIPAN5)
+    lift(state, TAIPAN5)
     return state
 
 
@@ -699,7 +640,7 @@ def test_relocation_moves_an_animal_and_carries_its_padlock():
 def test_recycling_takes_a_card_from_the_discard_pile():
     state = begin()
     state["wilds"]["discard"].append(wild("Land Thief", 1))
-    for pile in _piles(state):
+    for pile in places(state):
         if wild("Land Thief", 1) in pile and pile is not state["wilds"]["discard"]:
             pile.remove(wild("Land Thief", 1))
     give(state, 0, wild("Recycling"))
@@ -852,9 +793,7 @@ def coop_after_housing(threat, players=2, place=False):
     if place:
         state = act(state, 0, {"type": "place_tile", "tile": GRASS9, "x": 1, "y": 0, "rotation": 0})
     card = wild(threat)
-    for pile in _piles(state):
-        if card in pile:
-            pile.remove(card)
+    lift(state, card)
     state["wilds"]["draw"].append(card)
     return act(state, 0, {"type": "end_turn"})
 
@@ -1002,9 +941,7 @@ def coop_exchange_threat(house_both):
         lay(state, 0, 1, DD_GG)
         state = act(state, 0, {"type": "house", "animal": DEVIL5, "x": 0, "y": 3})
     card = wild("Animal Exchange")
-    for pile in _piles(state):
-        if card in pile:
-            pile.remove(card)
+    lift(state, card)
     state["wilds"]["draw"].append(card)
     return act(state, 0, {"type": "end_turn"})
 

@@ -68,3 +68,19 @@ def put_lodge(state, seat, layout):
     lodge["tokens"] = old["tokens"]
     state["lodges"][seat] = lodge
     return lodge
+
+
+def end_turn(run, seat):
+    """End the seat's turn where it is checking in guests (it checks in nobody more)."""
+    if run.state["phase"] == "guests" and run.state["turn"] == seat and not run.state["over"]:
+        run(seat, {"type": "done"})
+
+
+def play_turn(run, seat):
+    """A plain turn: build the first room possible, check in nobody, end the turn."""
+    moves = GAME.legal_moves(run.state, seat)
+    take = next(m for m in moves if m["type"] in ("take_room", "take_amenity", "pass"))
+    run(seat, take)
+    if run.state["phase"] == "place":
+        run(seat, next(m for m in GAME.legal_moves(run.state, seat) if m["type"] == "place"))
+    end_turn(run, seat)

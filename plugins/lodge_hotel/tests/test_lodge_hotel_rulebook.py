@@ -7,7 +7,16 @@ import random
 
 from lodge_hotel.catalog import AMENITY_BY_ID, COLORS, GUEST_BY_ID, ROOMS
 from lodge_hotel.rules import grid_of, lodge_score
-from lodge_hotel.testing import AMENITY_ID, GAME, Runner, guest_with, new, put_lodge
+from lodge_hotel.testing import (
+    AMENITY_ID,
+    GAME,
+    Runner,
+    end_turn,
+    guest_with,
+    new,
+    play_turn,
+    put_lodge,
+)
 
 # ---- building states -----------------------------------------------------------------------
 
@@ -50,21 +59,6 @@ def build_first(run, seat, level=None):
                 if m["type"] == "take_room" and (level is None or m["level"] == level))
     run(seat, take)
     run(seat, next(m for m in GAME.legal_moves(run.state, seat) if m["type"] == "place"))
-
-
-def end_turn(run, seat):
-    if run.state["phase"] == "guests" and run.state["turn"] == seat and not run.state["over"]:
-        run(seat, {"type": "done"})
-
-
-def play_turn(run, seat):
-    """A plain turn: build the first room possible, check in nobody, end the turn."""
-    moves = GAME.legal_moves(run.state, seat)
-    take = next(m for m in moves if m["type"] in ("take_room", "take_amenity", "pass"))
-    run(seat, take)
-    if run.state["phase"] == "place":
-        run(seat, next(m for m in GAME.legal_moves(run.state, seat) if m["type"] == "place"))
-    end_turn(run, seat)
 
 
 def solo_started(seed=1, **options):

@@ -4,7 +4,16 @@ import pytest
 from lodge_hotel.catalog import GUEST_BY_ID, ROOMS
 from lodge_hotel.rules import grid_of, lodge_score, placement_spots
 from lodge_hotel.rules.lodge import LOG_KEPT
-from lodge_hotel.testing import AMENITY_ID, GAME, Runner, guest_with, new, put_lodge, rooms_of
+from lodge_hotel.testing import (
+    AMENITY_ID,
+    GAME,
+    Runner,
+    guest_with,
+    new,
+    play_turn,
+    put_lodge,
+    rooms_of,
+)
 
 from core.engine import IllegalMove, playout
 
@@ -301,24 +310,13 @@ def test_a_refresh_token_that_empties_the_bag_leaves_gaps_and_triggers_the_end()
     assert sum(r is None for level in display for r in level) == 2
     assert sorted(run.state["room_bag"]) == sorted(cleared)
     assert run.state["end_triggered"]
-    _play_turn(run, 0)
+    play_turn(run, 0)
     assert not run.state["over"] and run.state["turn"] == 1
-    _play_turn(run, 1)
+    play_turn(run, 1)
     assert run.state["over"]
 
 
 # ---- end and scoring -----------------------------------------------------------------------
-
-
-def _play_turn(run, seat):
-    """Build the first possible room and end the turn."""
-    moves = GAME.legal_moves(run.state, seat)
-    take = next(m for m in moves if m["type"] in ("take_room", "take_amenity", "pass"))
-    run(seat, take)
-    if run.state["phase"] == "place":
-        run(seat, next(m for m in GAME.legal_moves(run.state, seat) if m["type"] == "place"))
-    if run.state["phase"] == "guests" and run.state["turn"] == seat:
-        run(seat, {"type": "done"})
 
 
 def test_twelve_guests_end_the_game_after_the_round():
@@ -328,13 +326,13 @@ def test_twelve_guests_end_the_game_after_the_round():
     put_lodge(state, 1, layout)
     state["end_triggered"] = False
     run = Runner(state)
-    _play_turn(run, 0)
+    play_turn(run, 0)
     assert not run.state["end_triggered"]
     # seat 1 already has twelve guests: a guest placement is not needed, only the turn end check
     run.state["end_triggered"] = True
-    _play_turn(run, 1)
+    play_turn(run, 1)
     assert not run.state["over"] and run.state["turn"] == 2
-    _play_turn(run, 2)
+    play_turn(run, 2)
     assert run.state["over"] and GAME.to_act(run.state) == set()
     assert [lodge["turns"] for lodge in run.state["lodges"]] == [1, 1, 1]
 
@@ -357,9 +355,9 @@ def test_empty_room_bag_ends_the_game_after_the_round():
     state = new(2)
     state["room_bag"] = []
     run = Runner(state)
-    _play_turn(run, 0)
+    play_turn(run, 0)
     assert run.state["end_triggered"] and not run.state["over"]
-    _play_turn(run, 1)
+    play_turn(run, 1)
     assert run.state["over"]
 
 
