@@ -42,11 +42,13 @@ def _needs(state, seat):
     return wanted
 
 
+def _open_to(board, name, terrain):
+    """The enclosures an animal ``name`` could live in: of its terrain, with no other species."""
+    return [e for e in board.enclosures if e.terrain == terrain and not (e.species - {name})]
+
+
 def _best(board, name, terrain):
-    return max(
-        (e.size for e in board.enclosures if e.terrain == terrain and not (e.species - {name})),
-        default=0,
-    )
+    return max((e.size for e in _open_to(board, name, terrain)), default=0)
 
 
 def _tile_value(tid, needs):
@@ -158,8 +160,7 @@ def _home_fit(board, groups, name, terrain, blocks):
     enough has beyond its need). A home that fits tightly leaves the rest of the land for the
     animals to come ("Optimise land use")."""
     merged = {e for _t, _s, encs in groups for e in encs}
-    sizes = [e.size for e in board.enclosures
-             if e.index not in merged and e.terrain == terrain and not (e.species - {name})]
+    sizes = [e.size for e in _open_to(board, name, terrain) if e.index not in merged]
     for t, size, encs in groups:
         if t == terrain and not set().union(*(board.enclosures[e].species for e in encs)) - {name}:
             sizes.append(size)
@@ -292,9 +293,10 @@ class Keeper(Bot):
 
     def root_moves(self, game, state, seat, rng):
         """The search bot's shortlist in a co-operative turn: the ``ROOT_PLACES`` tiles this
-        keeper values most (of its ``ROOT_NEAR`` best before the team's fit), every home for an animal and ending the turn, so a 1 s search's
-        few rollouts tell those apart instead of spreading over a hundred placements. None
-        elsewhere (the competitive games' roots stay whole)."""
+        keeper values most (of its ``ROOT_NEAR`` best before the team's fit), every home for an
+        animal and ending the turn, so a 1 s search's few rollouts tell those apart instead of
+        spreading over a hundred placements. None elsewhere (the competitive games' roots stay
+        whole)."""
         if state["variant"] != "coop" or state["phase"] != "turn" or seat != state["active"]:
             return None
         moves = game.legal_moves(state, seat)
