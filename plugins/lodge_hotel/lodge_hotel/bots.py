@@ -132,10 +132,13 @@ class Innkeeper(Bot):
             if kind == "take_room":
                 return self._candidates(state, takes, rng, memo)
             display = state["amenity_display"]
-            return sorted(takes, key=lambda m: memo[display[m["index"]]][0], reverse=True)[:self.LOOK_AHEAD_PLACES]
+            best = sorted(takes, key=lambda m: memo[display[m["index"]]][0], reverse=True)
+            return best[:self.LOOK_AHEAD_PLACES]
         if phase == "place":
-            take = {"type": "take_room", "level": held["level"], "slot": held["slot"]} \
-                if held["kind"] == "room" else {"type": "take_amenity", "index": held["index"]}
+            if held["kind"] == "room":
+                take = {"type": "take_room", "level": held["level"], "slot": held["slot"]}
+            else:
+                take = {"type": "take_amenity", "index": held["index"]}
             places = sorted(self._place_values(game, state, seat, take), reverse=True)[:self.LOOK_AHEAD_PLACES]
             return [{"type": "place", "floor": f, "col": c} for _value, (f, c) in places]
         return [self.choose(game, state, seat, rng)]
@@ -182,8 +185,10 @@ class Innkeeper(Bot):
             return self._worth_refreshing(game, state, seat, moves, value, rng, memo) or best
         if phase == "place":
             held = state["holding"]
-            take = {"type": "take_room", "level": held["level"], "slot": held["slot"]} \
-                if held["kind"] == "room" else {"type": "take_amenity", "index": held["index"]}
+            if held["kind"] == "room":
+                take = {"type": "take_room", "level": held["level"], "slot": held["slot"]}
+            else:
+                take = {"type": "take_amenity", "index": held["index"]}
             if look_ahead and state["solo"] and held["back"] == "build" and self.LOOK_AHEAD_PLACES:
                 return self._look_ahead_place(game, state, seat, take, rng)
             _value, spot = self._best_place(game, state, seat, take)
