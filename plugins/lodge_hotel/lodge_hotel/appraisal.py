@@ -200,13 +200,12 @@ class Appraisal:
                 if done >= 1.0:
                     points += AMENITY_BY_ID[tile]["points"]
                 elif reachable:
-                    reached = done ** bot.AMENITY_POWER
-                    hope += AMENITY_BY_ID[tile]["points"] * (reached + (1.0 - reached) * bot.EASE[kind])
+                    hope += AMENITY_BY_ID[tile]["points"] * (done + (1.0 - done) * bot.EASE[kind])
             self._points = (float(points), hope)
         points, hope = self._points
         if turns <= 0:
             hope = 0.0
-        return points, self.bot.AMENITY_WEIGHT * hope * turns / (turns + self.bot.AMENITY_TURNS)
+        return points, hope * turns / (turns + self.bot.AMENITY_TURNS)
 
     def value_now(self, turns):
         """The points now plus the amenities' hope (:meth:`points_and_hopes`), added."""
@@ -230,10 +229,12 @@ class Appraisal:
     def future_guests(self, turns):
         """The guests the empty rooms may still take in ``turns`` turns, in points.
 
-        A room fills with chance 1 - (1 - ARRIVAL * partner colours) ** turns, worth a guest's
-        points and a share of its floor bonus. Empty rooms joined by partner colours form groups
-        in which all but one room can fill (each guest needs an empty partner), so a group's sum
-        is scaled by (size - 1) / size; the total is capped at GUESTS_PER_TURN guests a turn.
+        A room with an empty partner of another colour, or an unbuilt place beside it, fills
+        with the chance :meth:`~lodge_hotel.bots.Innkeeper._fill_chance` gives (others never
+        do), worth a guest's points and a share of its floor bonus. Empty rooms joined by
+        partner colours form groups in which all but one room can fill (each guest needs an
+        empty partner), so a group's sum is scaled by (size - 1) / size; the total is capped at
+        GUESTS_PER_TURN guests a turn.
         """
         known, found = self._future
         if known == turns:
@@ -253,7 +254,7 @@ class Appraisal:
                         frontier.append(n)
             share = (len(group) - 1) / len(group) if len(group) > 1 else 1.0
             for pos in group:
-                chance = bot._fill_chance(len(free[pos][2]), opens[pos], turns)
+                chance = bot._fill_chance(turns) if free[pos][1] or opens[pos] else 0.0
                 total += share * chance * (GUEST_POINTS + bot.BONUS_SHARE * pos[0])
                 count += share * chance
         cap = bot.GUESTS_PER_TURN * turns

@@ -193,6 +193,27 @@ def test_on_the_last_solo_turn_the_innkeeper_builds_for_a_check_in_now():
     assert (check_in["type"], check_in["source"], check_in["index"], check_in["floor"]) == ("guest", "display", 0, 1)
 
 
+def test_a_solo_guest_checks_in_now_on_their_floor_rather_than_keep_two_partners_empty():
+    """"Each placed guest will score 2 points", and 2 more on the 2nd floor they prefer. A
+    green-and-purple guest fits the empty purple room on the 2nd floor, whose empty green and
+    blue neighbours would lose their only partner. With twelve turns to come the Innkeeper once
+    kept the purple room empty, counting on it (two partner colours) to fill 96 times in a
+    hundred and on each neighbour 78; in its games such rooms filled about two times in three,
+    whatever their partners, so it checks the guest in."""
+    state = _started(12, 4)
+    state["solo_turns"] = 3
+    put_lodge(state, 0, {(1, 1): "green", (1, 2): "Flower Shop", (2, 1): "purple", (2, 2): "blue",
+                         (3, 2): "purple+" + guest_with(("blue", "purple"), floor=3), (4, 2): "yellow"})
+    state["lodges"][0]["valet"] = [guest_with(("blue", "yellow"), floor=2)]
+    wanted = guest_with(("green", "purple"), floor=2)
+    _show_guests(state, [guest_with(("green", "yellow"), floor=2), guest_with(("green", "yellow"), floor=1),
+                         wanted, guest_with(("yellow", "purple"), floor=2)])
+    state["phase"] = "guests"
+    state["turn_guests"] = {"display": 0, "valet": 0}
+    move = Innkeeper().choose(GAME, state, 0, random.Random(1))
+    assert move == {"type": "guest", "source": "display", "index": 2, "floor": 2, "col": 1}
+
+
 def test_the_valet_takes_the_guest_that_one_more_room_would_let_check_in():
     """No display guest fits the lodge yet. A green-and-purple guest has no green or purple room
     to go to at all, while a red-and-blue guest needs only a blue room built beside the lodge's
