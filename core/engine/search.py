@@ -8,12 +8,15 @@ new move, plays the imagined game on with a rollout bot (the game's heuristic bo
 otherwise, or a cheaper bot it offers) and credits every seat on the path with its own outcome.
 A heuristic may offer a shortlist of its best few moves (``root_moves(game, sample, seat,
 rng)``, on an imagined state): the root then considers only those and its own move, so the
-iterations are not spread thin. The move finally played is the root move tried most often;
-with a heuristic (``anchored``, the default unless it is random) only if it clearly beats the
-heuristic's own move, which is tried first, so a short, noisy search does not play worse than
-the heuristic it starts from. Long
-games can supply ``interim_scores``: rollouts then stop after ``horizon`` plies and are judged by
-those points, so a 1 s budget still buys iterations.
+iterations are not spread thin. Without a heuristic (not ``anchored``) the move played is the
+root move tried most often. With one (``anchored``, the default unless it is random), the
+heuristic's own move (the anchor) stands unless another clearly beats it, so a short, noisy
+search does not play worse than the heuristic it starts from; and "clearly" is judged in paired
+rounds: a few root moves (the shortlist, or else the ones a first share of the budget found
+most promising by UCT) are each tried in the same imagined state with the same random numbers,
+round after round, and a move replaces the anchor only if its lead over the anchor, round by
+round, is sure beyond its noise. Long games can supply ``interim_scores``: rollouts then stop
+after ``horizon`` plies and are judged by those points, so a 1 s budget still buys iterations.
 
 Budgets: ``iterations`` always bounds the search; ``seconds`` (optional) bounds the whole
 decision, the heuristic's own move included (see :class:`_Clock`): no step begins that the
@@ -70,6 +73,17 @@ STEP_SHARE = 0.05
 SLACK = 0.1
 #: How early the deadline's alarm may seem by the search's own clock and still count as it.
 RING_EARLY = 0.005
+#: An anchored search whose root has at most this many moves compares them in paired rounds
+#: (:meth:`SearchBot._rounds`): every move is tried in the same imagined state, with the same
+#: random numbers, so what the moves are judged on is their difference, not the luck of the
+#: draw that each happened to be tried with.
+PAIRED_MOVES = 6
+#: Paired rounds a move must have before its lead over the anchor is trusted at all; with fewer,
+#: the tree's own statistics decide (:meth:`SearchBot._final`).
+PAIRED_ROUNDS = 3
+#: With more root moves than ``PAIRED_MOVES``, this share of the budget (iterations and time)
+#: grows the tree first, and its most tried moves, with the anchor, go on to paired rounds.
+SCOUT_SHARE = 0.5
 
 
 class _OutOfTime(Exception):
@@ -305,14 +319,39 @@ class SearchBot(Bot):
                 if len(situation.moves) == 1:
                     return situation.moves[0]
         root = _Node(None, None)
-        for _ in range(self.iterations):
-            try:
-                self._iterate(game, situation, root, rng, clock, anchor)
-            except (_OutOfTime, _Preempted):
-                break
-            except IllegalMove:
-                continue  # a rollout bot proposed a move its game refused: drop that iteration
-        return self._final(situation, root, anchor)
+        if not self.anchored or anchor not in {move_key(m) for m in situation.moves}:
+            self._grow(game, situation, root, rng, clock, anchor, self.iterations)
+            return self._final(situation, root, anchor)
+        budget = self.iterations
+        if len(situation.moves) > PAIRED_MOVES:
+            scouted = self._grow(game, situation, root, rng, clock, anchor, int(SCOUT_SHARE * budget), SCOUT_SHARE)
+            budget -= scouted
+            ahead = sorted((c for k, c in root.children.items() if k != anchor and c.visits),
+                           key=lambda c: (c.visits, c.reward), reverse=True)
+            situation = _narrowed(situation, {move_key(c.move) for c in ahead[:PAIRED_MOVES - 1]} | {anchor})
+        chosen = self._rounds(game, situation, root, rng, clock, anchor, budget)
+        return chosen if chosen is not None else self._final(situation, root, anchor)
+
+    def _grow(self, game: Game, situation: Situation, root: _Node, rng: random.Random, clock: _Clock,
+              anchor: str, iterations: int, share: float = 1.0) -> int:
+        """Grow the tree by up to ``iterations`` iterations, within ``share`` of the time left,
+        and say how many were run."""
+        whole = clock.deadline
+        if whole is not None:
+            now = time.perf_counter()
+            clock.deadline = now + share * (whole - now)
+        done = 0
+        try:
+            for done in range(1, iterations + 1):
+                try:
+                    self._iterate(game, situation, root, rng, clock, anchor)
+                except IllegalMove:
+                    continue  # a rollout bot proposed a move its game refused: drop that iteration
+        except (_OutOfTime, _Preempted):
+            done -= 1
+        finally:
+            clock.deadline = whole
+        return done
 
     def _final(self, situation: Situation, root: _Node, anchor: str) -> Move:
         """The most tried root move, unless its mean reward does not beat the heuristic's own
@@ -332,32 +371,88 @@ class SearchBot(Bot):
             return best.move
         return held.move
 
+    def _rounds(self, game: Game, situation: Situation, root: _Node, rng: random.Random,
+                clock: _Clock, anchor: str, iterations: int) -> Move | None:
+        """Search a short list of root moves in paired rounds: each round imagines one state and
+        draws one seed, and tries every root move from a copy of that state, the tree below it
+        walked and the game played on with random numbers from that seed. A move replaces the
+        anchor only if its reward minus the anchor's, round by round, is above zero by
+        ``CONFIDENCE`` standard errors of that difference. Rollouts of two moves from the same
+        cards and dice differ mostly by what the moves did, so the difference is far less noisy
+        than two means taken over different draws (lodge hikers at 40 iterations: ...). A round
+        cut short by the budget is dropped whole."""
+        keyed = [(move_key(m), m) for m in situation.moves]
+        lead: dict[str, list[float]] = {key: [] for key, _move in keyed}
+        for _ in range(max(1, iterations // len(keyed))):
+            try:
+                if not clock.room():
+                    raise _OutOfTime
+                started = clock.start()
+                world = situation.sample(rng)
+                clock.took(started)
+                seed = rng.getrandbits(64)
+                got = {}
+                for key, move in keyed:
+                    rewards = self._iterate(game, situation, root, random.Random(seed), clock, anchor,
+                                            (key, move, copy_json(world)))
+                    if rewards is None:
+                        break
+                    got[key] = rewards[situation.seat]
+            except (_OutOfTime, _Preempted):
+                break
+            except IllegalMove:
+                continue
+            if len(got) == len(keyed):
+                for key, reward in got.items():
+                    lead[key].append(reward - got[anchor])
+        return _paired_choice(keyed, lead, anchor) if len(lead[anchor]) >= PAIRED_ROUNDS else None
+
     def _iterate(self, game: Game, situation: Situation, root: _Node, rng: random.Random,
-                 clock: _Clock, anchor: str) -> None:
+                 clock: _Clock, anchor: str, forced: tuple[str, Move, State] | None = None) -> list[float] | None:
+        """One iteration, its rewards credited along its path (and returned). ``forced``: the
+        root move to try and the imagined state to try it in, instead of choosing both."""
         if not clock.room():
             raise _OutOfTime
         path = [root]
         with clock.steps():
-            rewards = self._descend(game, situation, root, rng, clock, anchor, path)
+            rewards = self._descend(game, situation, root, rng, clock, anchor, path, forced)
         if rewards is None:
-            return
+            return None
         for visited in path:
             visited.visits += 1
             if visited.actor is not None:
                 visited.reward += rewards[visited.actor]
                 visited.squares += rewards[visited.actor] ** 2
+        return rewards
 
     def _descend(self, game: Game, situation: Situation, root: _Node, rng: random.Random,
-                 clock: _Clock, anchor: str, path: list[_Node]) -> list[float] | None:
+                 clock: _Clock, anchor: str, path: list[_Node],
+                 forced: tuple[str, Move, State] | None = None) -> list[float] | None:
         """One iteration up to its rewards: sample a state, walk the tree (adding the nodes it
         passes to ``path``), add one node and play on from it."""
-        started = clock.start()
-        state = situation.sample(rng)
-        clock.took(started)
+        if forced is None:
+            started = clock.start()
+            state = situation.sample(rng)
+            clock.took(started)
+        else:
+            state = forced[2]
         node = root
         actor: int | None = situation.seat
         while actor is not None:
             moves = situation.moves if node is root else game.legal_moves(state, actor)
+            if node is root and forced is not None:
+                key, move = forced[0], forced[1]
+                child = node.children.get(key)
+                if child is None:
+                    child = node.children[key] = _Node(actor, move)
+                child.available += 1
+                state = _apply(game, state, actor, move, rng)
+                path.append(child)
+                if not child.visits:
+                    break
+                node = child
+                actor = _next_actor(game, state)
+                continue
             keyed = [(move_key(m), m) for m in moves]
             for key, _move in keyed:
                 if key in node.children:
@@ -379,26 +474,30 @@ class SearchBot(Bot):
             state = _apply(game, state, actor, node.move, rng)
             path.append(node)
             actor = _next_actor(game, state)
-        return self._play_on(game, state, rng, clock)
+        return self._play_on(game, state, rng, clock, strict=forced is not None)
 
     def _ucb(self, child: _Node) -> float:
         return child.reward / child.visits + self.exploration * math.sqrt(
             math.log(child.available) / child.visits
         )
 
-    def _play_on(self, game: Game, state: State, rng: random.Random, clock: _Clock) -> list[float] | None:
+    def _play_on(self, game: Game, state: State, rng: random.Random, clock: _Clock,
+                 strict: bool = False) -> list[float] | None:
         """The rewards of playing ``state`` on with the rollout bot: to the end, or for
         ``horizon`` plies, or until the next ply might not end before the deadline, or until a
         rollout decision runs past its cap (``STEP_SHARE`` of the budget), and then by
         :meth:`_judge` where the game has interim scores (a cut decision without them is played
         at random instead). A rollout stopped by the deadline that cannot be judged ends the
-        search (:class:`_OutOfTime`); one that reaches neither an end nor a judgement within
-        ``rollout_plies`` is dropped (None)."""
+        search (:class:`_OutOfTime`), as does any rollout the deadline reaches when ``strict``
+        (one of a paired round, whose moves must all be judged alike); one that reaches neither
+        an end nor a judgement within ``rollout_plies`` is dropped (None)."""
         for ply in range(self.rollout_plies):
             actor = _next_actor(game, state)
             if actor is None:
                 return outcome(game.result(state))
             late = not clock.room()
+            if late and strict:
+                raise _OutOfTime
             if ply >= self.horizon or late:
                 judged = self._judge(game, state)
                 if judged is not None:
@@ -429,6 +528,19 @@ class SearchBot(Bot):
         if interim is not None:
             return outcome(Result(scores=interim, ranks=ranks_by([(p,) for p in interim])))
         return None
+
+
+def _paired_choice(keyed: list[tuple[str, Move]], lead: dict[str, list[float]], anchor: str) -> Move:
+    """The move whose mean lead over the anchor, round by round, is largest and above zero by
+    ``CONFIDENCE`` standard errors (over at least ``PAIRED_ROUNDS`` rounds); else the anchor."""
+    moves = dict(keyed)
+    rounds = len(lead[anchor])
+    means = {key: sum(d) / rounds for key, d in lead.items()}
+    best = max((key for key, _m in keyed), key=lambda k: means[k])
+    if best == anchor or means[best] <= 0:
+        return moves[anchor]
+    spread = max(sum((d - means[best]) ** 2 for d in lead[best]) / (rounds - 1), VARIANCE_FLOOR)
+    return moves[best] if means[best] > CONFIDENCE * math.sqrt(spread / rounds) else moves[anchor]
 
 
 def _narrowed(situation: Situation, keys: set[str]) -> Situation:

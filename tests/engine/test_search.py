@@ -433,3 +433,85 @@ def test_no_garbage_collection_runs_inside_a_timed_decision_and_it_is_back_on_af
     seen.clear()
     decide(SearchBot("higher_card", rollout=Watching(), iterations=20), game, state, 0, rng_for("gc", 1))
     assert all(seen)
+
+
+class Gamble(Pick):
+    """Solo, one decision, then a draw of 0-100 points: "edge" adds 3 to whatever is drawn. The
+    draw's spread dwarfs the edge, so only moves compared on the same draw tell them apart."""
+
+    slug = "gamble"
+
+    def legal_moves(self, state, seat):
+        return [] if state["picked"] or seat != 0 else [{"pick": "plain"}, {"pick": "edge"}]
+
+    def apply(self, state, seat, move, rng):
+        state["picked"] = move["pick"]
+        state["drawn"] = rng.randrange(101) + (3 if move["pick"] == "edge" else 0)
+        return state
+
+    def result(self, state):
+        return Result(scores=[state["drawn"]], ranks=[1]) if state["picked"] else None
+
+
+class Plain(Bot):
+    needs = "view"
+
+    def choose(self, game, situation, rng):
+        return {"pick": "plain"}
+
+
+def test_a_short_list_of_root_moves_is_compared_on_the_same_draws():
+    """Each paired round tries both moves with the same random numbers, so "edge" is seen to be
+    three points better every time; judged over different draws, 30 tries could not tell."""
+    game = Gamble()
+    state = game.setup(1, {}, [{}], rng_for("gamble", 0))
+    moves = {str(decide(SearchBot("gamble", rollout=Plain(), iterations=30), game, state, 0, rng_for("gamble", k)))
+             for k in range(1, 6)}
+    assert moves == {str({"pick": "edge"})}
+
+
+def test_paired_rounds_keep_the_anchor_when_no_move_is_better():
+    """Where the moves score alike on every draw, the heuristic's own move stands."""
+    game = Gamble()
+    state = game.setup(1, {}, [{}], rng_for("even", 0))
+
+    class Even(Gamble):
+        def apply(self, state, seat, move, rng):
+            state["picked"] = move["pick"]
+            state["drawn"] = rng.randrange(101)
+            return state
+
+    even = Even()
+    for k in range(1, 6):
+        assert decide(SearchBot("gamble", rollout=Plain(), iterations=30), even, state, 0,
+                      rng_for("even", k)) == {"pick": "plain"}
+
+
+class Ladder(Gamble):
+    """Like :class:`Gamble` with ten moves, the n-th adding n points to the draw: too many to
+    pair them all, so a first share of the budget picks the contenders."""
+
+    slug = "ladder"
+
+    def legal_moves(self, state, seat):
+        return [] if state["picked"] or seat != 0 else [{"pick": n} for n in range(10)]
+
+    def apply(self, state, seat, move, rng):
+        state["picked"] = str(move["pick"])
+        state["drawn"] = rng.randrange(101) + move["pick"]
+        return state
+
+
+class Lowest(Bot):
+    needs = "view"
+
+    def choose(self, game, situation, rng):
+        return {"pick": 0}
+
+
+def test_with_many_root_moves_the_contenders_found_first_are_paired():
+    game = Ladder()
+    state = game.setup(1, {}, [{}], rng_for("ladder", 0))
+    for k in range(1, 6):
+        move = decide(SearchBot("ladder", rollout=Lowest(), iterations=120), game, state, 0, rng_for("ladder", k))
+        assert move["pick"] > 0, f"seed {k}: the poorest move stood"
