@@ -89,9 +89,13 @@ class Innkeeper(Bot):
         "lodge_color_even": 0.85, "floor_rooms_with_guests": 0.1,
     }
     #: A solo build is chosen among this many of the turn's best rooms by playing each on to the
-    #: next turn this many times (see :meth:`_look_ahead`).
+    #: next turn this many times (see :meth:`_look_ahead`). Eight samples rather than three
+    #: scored 0.98 points more at level 4 (standard error 0.35; won 6.2 games in a hundred
+    #: more, 2.5) over seeds 0-199, 1000-1199 and 2000-2199, for a solo decision time of 37 ms
+    #: at the 99th percentile instead of 21; sixteen gained no more (59.4 points against 59.3
+    #: over the first two ranges). The search bot's rollouts play without the look-ahead.
     LOOK_AHEAD_BUILDS = 4
-    LOOK_AHEAD_SAMPLES = 3
+    LOOK_AHEAD_SAMPLES = 8
     #: Then the room is placed in the best of this many places, judged the same way.
     LOOK_AHEAD_PLACES = 3
     #: A refresh token is spent when the best turn after clearing a level is worth this much
