@@ -73,7 +73,7 @@ class Innkeeper(Bot):
     #: An unfinished amenity counts its points times its chance: its kind's ease, rising to 1
     #: with its progress (ease + (1 - ease) * progress), times turns / (turns + AMENITY_TURNS)
     #: for the turns left to finish it. Measured as FILL_CAP: fitted to whether the unfinished
-    #: amenities at the start of each turn were complete at the end (level 4, seeds 0-99, 3,571
+    #: amenities at the start of each turn were complete at the end (level 4, seeds 0-99, 2,565
     #: amenities). The earlier hand-set share, 0.6 of that with progress squared and 3 turns,
     #: promised about a third of what they brought: half-done amenities with four to seven
     #: turns left were completed 0.7 of the time where it hoped for 0.26.
