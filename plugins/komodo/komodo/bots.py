@@ -87,7 +87,10 @@ PILE_WEIGHT = 0.5
 SPARE_WEIGHT = 0.1
 #: Co-op: what a block costs that a free enclosure has beyond the need of the animal it will
 #: take: one enclosure houses one species, so the rest of its land is lost.
-OVER_WEIGHT = 0.5
+OVER_WEIGHT = 1.0
+#: Co-op: what a block of the largest free enclosure counts for an animal it is still too small
+#: for (up to the animal's need): land that may yet grow into its home.
+PARTIAL_WEIGHT = 0.5
 #: The next seat must house an animal on its very next turn: its hand counts this much more.
 NEXT_WEIGHT = 2.0
 
@@ -121,13 +124,14 @@ def _after_groups(board, base, groups):
     return after
 
 
-def _fit_value(encs, wanted, spare=SPARE_WEIGHT):
+def _fit_value(encs, wanted, spare=None):
     """How well the enclosures can take the wanted animals: biggest animal first, each into
     its partner's enclosure if large enough, else the smallest free enclosure that fits (a
-    free enclosure holds one species); an animal with no home yet earns half the land of the
-    largest free enclosure of its terrain, up to its need; a free enclosure's land beyond
-    the need of the animal it takes costs ``OVER_WEIGHT`` a block; free land no animal here takes
-    earns ``spare`` a block (an animal still to come may want it). In weighted blocks."""
+    free enclosure holds one species); an animal with no home yet earns ``PARTIAL_WEIGHT`` of
+    the land of the largest free enclosure of its terrain, up to its need; a free enclosure's
+    land beyond the need of the animal it takes costs ``OVER_WEIGHT`` a block; free land no
+    animal here takes earns ``spare`` (by default ``SPARE_WEIGHT``) a block (an animal still to
+    come may want it). In weighted blocks."""
     free: dict[str, list[int]] = {}
     taken: dict[str, int] = {}
     for terrain, size, kinds in encs:
@@ -146,11 +150,12 @@ def _fit_value(encs, wanted, spare=SPARE_WEIGHT):
         sizes = free.get(terrain, [])
         fit = next((i for i, size in enumerate(sizes) if size >= blocks), None)
         if fit is None:
-            value += weight * 0.5 * min(sizes[-1] if sizes else 0, blocks)
+            value += weight * PARTIAL_WEIGHT * min(sizes[-1] if sizes else 0, blocks)
             continue
         size = sizes.pop(fit)
         taken[name] = max(taken.get(name, 0), size)
         value += weight * blocks - OVER_WEIGHT * (size - blocks)
+    spare = SPARE_WEIGHT if spare is None else spare
     return value + spare * sum(sum(sizes) for sizes in free.values())
 
 
@@ -644,38 +649,41 @@ class Keeper(Bot):
         """Co-op, before housing: the first tile of the shortest run of up to ``left`` tiles
         that makes a home for an animal in hand (a turn that houses nothing loses the game),
         the tightest such home among runs as short (land beyond its need is lost to the team).
-        A beam search: at each step the ``PLAN_WIDTH`` maps closest to such a home go on."""
+        One beam search per animal (:meth:`_run_for`): a single beam ranked by the nearest
+        home filled its width with runs for whichever animal looked closest after one tile, and
+        lost the only run that housed the other one."""
         hand = state["hands"][seat]
         wanted = [ANIMAL[a] for a in hand["animals"]]
         wanted += [ANIMAL[x["animal"]] for x in state["loose"] if x["owner"] == seat]
-        if not wanted:
-            return None
+        runs = [run for need in dict.fromkeys(wanted) if (run := self._run_for(state, hand["tiles"], need, left))]
+        return min(runs, key=lambda run: run[:2])[2] if runs else None
 
-        def shortfall(board, groups):
-            return min(_home_fit(board, groups, name, terrain, blocks)
-                       for name, terrain, blocks in wanted)
-
-        beam = [(state["map"], list(hand["tiles"]), None)]
-        for _step in range(left):
+    def _run_for(self, state, tiles, need, left):
+        """(tiles laid, land beyond the need, first move) of the shortest, then tightest, run of
+        up to ``left`` of ``tiles`` that makes a home for the animal ``need`` (name, terrain,
+        blocks), or None. At each step the ``PLAN_WIDTH`` maps closest to that home go on."""
+        name, terrain, blocks = need
+        beam = [(state["map"], list(tiles), None)]
+        for step in range(1, left + 1):
             grown = []
-            for tile_map, tiles, first in beam:
+            for tile_map, rest, first in beam:
                 board = Board(tile_map, state["housed"])
-                for m in _placements(board, tiles):
+                for m in _placements(board, rest):
                     _reason, groups = board.check(m["tile"], m["rotation"], m["x"], m["y"])
                     if groups is not None:
-                        grown.append((shortfall(board, groups), len(grown), tile_map, tiles, first or m, m))
+                        fit = _home_fit(board, groups, name, terrain, blocks)
+                        grown.append((fit, len(grown), tile_map, rest, first or m, m))
             if not grown:
                 return None
             grown.sort(key=lambda g: g[:2])
-            if grown[0][0][0] == 0:
-                return grown[0][4]
+            (short, over), *_ = grown[0]
+            if short == 0:
+                return step, over, grown[0][4]
             beam = []
-            for _gap, _i, tile_map, tiles, first, m in grown[: self.PLAN_WIDTH]:
+            for _fit, _i, tile_map, rest, first, m in grown[: self.PLAN_WIDTH]:
                 after = dict(tile_map)
                 after[key(m["x"], m["y"])] = [m["tile"], m["rotation"]]
-                rest = list(tiles)
-                rest.remove(m["tile"])
-                beam.append((after, rest, first))
+                beam.append((after, [t for t in rest if t != m["tile"]], first))
         return None
 
     def _look_ahead(self, state, seat, places, width=8):

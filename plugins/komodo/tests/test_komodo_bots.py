@@ -294,3 +294,22 @@ def test_desert_laid_against_the_housed_taipans_full_enclosure_counts_as_lost():
     assert against[0] is None and apart[0] is None
     assert Keeper()._land_lost(base, against[1], team) == 6 * Keeper.WASTE_WEIGHT + 3 * Keeper.SCRAP_WEIGHT
     assert Keeper()._land_lost(base, apart[1], team) == 0
+
+
+def test_it_finds_the_run_for_the_animal_that_looked_further_from_a_home():
+    """ "Each player must house at least one animal during their turn." After one tile the
+    10-block Frilled Lizard looks closest (the grassland tile leaves it three blocks short),
+    but no run of three tiles in hand ever gets there; only the two water tiles beside the
+    Starter's water make the 15 blocks the Fur Seal needs, while the next player's Komodo
+    Dragon pulls every other judgement towards grassland. The keeper plans for each animal in
+    turn, so it lays the water and houses the Fur Seal instead of ending the turn with nothing."""
+    state = _coop_table()
+    for seat, animals in ((1, ("komodo-animal-17", "komodo-animal-25")), (2, ("komodo-animal-14", "komodo-animal-08"))):
+        for animal in animals:  # Quoll and Komodo Dragon; Kiwi and Red Kangaroo
+            _take(state, seat, animal, "animals")
+    _take(state, 0, "komodo-animal-22", "animals")  # Frilled Lizard, 10 grassland
+    _take(state, 0, "komodo-animal-32", "animals")  # Fur Seal, 15 water
+    for tile in ("komodo-tile-20", "komodo-tile-22", "komodo-tile-41", "komodo-tile-14", "komodo-tile-33"):
+        _take(state, 0, tile, "tiles")
+    state, moves = _keeper_turn(state, 0)
+    assert moves[-1] == "house" and state["housed"][-1]["animal"] == "komodo-animal-32"
