@@ -263,10 +263,11 @@ class Keeper(Bot):
     PREPARE = 6
     #: Co-op: how many partial tile runs the search for this turn's home keeps at each step.
     PLAN_WIDTH = 12
-    #: Co-op: after housing one animal, keep a housable second one for next turn while the
-    #: tile pile holds more than this many tiles (40 seeds: always keeping it lost fewer games
-    #: early, never keeping it housed more animals late).
-    INSURANCE_PILE = 12
+    #: Co-op: while fewer animals than this are housed, a move after housing is checked against
+    #: the next player's turn (:meth:`_spare_next`), among at most ``GUARD_TRIES`` other tiles:
+    #: the check plans that player's whole turn, which is affordable while the map is small.
+    GUARD_HOUSED = 8
+    GUARD_TRIES = 6
     #: Co-op: the placements the search bot's root weighs besides homes and ending the turn.
     ROOT_PLACES = 3
     #: ... picked from the placements best for its own animals and the land they lose: the
@@ -449,16 +450,49 @@ class Keeper(Bot):
 
     # ---- the main turn ---------------------------------------------------------------
     def _turn(self, game, state, seat, moves, rng):
+        choice = self._build(game, state, seat, moves, rng)
+        if (choice is not None and state["variant"] == "coop" and state["turn"]["housed_any"]
+                and len(state["housed"]) < self.GUARD_HOUSED):
+            return self._spare_next(game, state, seat, moves, choice)
+        return choice
+
+    def _spare_next(self, game, state, seat, moves, choice):
+        """Co-op, in the first turns: once this turn's animal is housed, a tile or a second
+        animal that would leave the next player no way to house one of theirs (the team would
+        lose at once) gives way to the best tile that does not, or to laying nothing."""
+        nxt = (seat + 1) % state["players"]
+        if choice["type"] not in ("place_tile", "house") or self._can_house(_tried(game, state, seat, choice), nxt):
+            return choice
+        places = [m for m in moves if m["type"] == "place_tile"]
+        ranked = sorted(self._score_places(state, seat, places), key=lambda pair: -pair[1]) if places else []
+        for m, _score in ranked[: self.GUARD_TRIES]:
+            if m != choice and self._can_house(_tried(game, state, seat, m), nxt):
+                return m
+        ends = [m for m in moves if m["type"] == "end_turn"]
+        if ends and self._can_house(state, nxt):
+            return ends[0]
+        return choice
+
+    def _can_house(self, state, seat):
+        """Co-op: whether ``seat`` could house an animal (or its own escaped one) in a turn of
+        its own on this map: a home exists already, or a run of its tiles makes one."""
+        if state is None:
+            return True
+        wanted = [ANIMAL[a] for a in state["hands"][seat]["animals"]]
+        wanted += [ANIMAL[x["animal"]] for x in state["loose"] if x["owner"] == seat]
+        if not wanted:
+            return True
+        board = Board(state["map"], state["housed"])
+        if any(_home_fit(board, [], *need)[0] == 0 for need in wanted):
+            return True
+        return self._plan_home(state, seat, TILE_LIMIT) is not None
+
+    def _build(self, game, state, seat, moves, rng):
         by_type = {}
         for m in moves:
             by_type.setdefault(m["type"], []).append(m)
         homes = by_type.get("house", []) + by_type.get("rehouse", [])
         coop = state["variant"] == "coop"
-        if (coop and state["turn"]["housed_any"] and len(state["hands"][seat]["animals"]) <= 1
-                and len(state["tiles"]) > self.INSURANCE_PILE):
-            # Co-op: one animal a turn is enough while tiles still come; keep a housable one as
-            # insurance for next turn. Later, house both: fewer turns draw fewer threats.
-            homes = by_type.get("rehouse", [])
         if homes and coop and not state["turn"]["housed_any"]:
             homes = self._own_homes_first(state, seat, homes, bool(by_type.get("place_tile")))
             if isinstance(homes, dict):
