@@ -9,7 +9,8 @@ with the seed, so every strength sits in every seat equally often. The hard bot 
 site uses both; iterations alone make a run repeatable). A win is rank 1 (shared first places
 count; ``outright_win_share`` counts only sole first places), or ``Result.won`` in solo and
 co-operative games. Prints one JSON line: per strength the
-seats played, win share, mean points, decision time p50/p99/max in ms (and, with ``--seconds``,
+seats played, win share, mean points and their 10th, 50th and 90th percentiles (in a co-operative
+game, how far the team got when it did not win), decision time p50/p99/max in ms (and, with ``--seconds``,
 how many decisions took longer than that: the hard bot's stated bound), and whether that bot still
 saw the real state (a bot from before the view contract, in a game without determinize); ``golden_lodge_claims``
 where the game has a Golden Lodge (Kavango). Examples (the issue's lines):
@@ -119,6 +120,7 @@ def main() -> None:
                 "win_share": round(wins[level] / seated[level], 4),
                 "outright_win_share": round(outright[level] / seated[level], 4),
                 "mean_points": round(statistics.fmean(points[level]), 2),
+                "points_p10_p50_p90": [percentile(points[level], q) for q in (0.1, 0.5, 0.9)],
                 "decisions": len(timings[level]),
                 "sees_hidden_state": peeks(bots[level], game),
                 "decision_ms_p50": round(1000 * percentile(timings[level], 0.5), 2) if timings[level] else None,
