@@ -465,7 +465,7 @@ class Keeper(Bot):
             return choice
         places = [m for m in moves if m["type"] == "place_tile"]
         ranked = sorted(self._score_places(state, seat, places), key=lambda pair: -pair[1]) if places else []
-        for m, _score in ranked[: self.GUARD_TRIES]:
+        for m, _value in ranked[: self.GUARD_TRIES]:
             if m != choice and self._can_house(_tried(game, state, seat, m), nxt):
                 return m
         ends = [m for m in moves if m["type"] == "end_turn"]
