@@ -124,14 +124,14 @@ def _after_groups(board, base, groups):
     return after
 
 
-def _fit_value(encs, wanted, spare=None):
+def _fit_value(encs, wanted, spare=SPARE_WEIGHT):
     """How well the enclosures can take the wanted animals: biggest animal first, each into
     its partner's enclosure if large enough, else the smallest free enclosure that fits (a
     free enclosure holds one species); an animal with no home yet earns ``PARTIAL_WEIGHT`` of
     the land of the largest free enclosure of its terrain, up to its need; a free enclosure's
     land beyond the need of the animal it takes costs ``OVER_WEIGHT`` a block; free land no
-    animal here takes earns ``spare`` (by default ``SPARE_WEIGHT``) a block (an animal still to
-    come may want it). In weighted blocks."""
+    animal here takes earns ``spare`` a block (an animal still to come may want it). In
+    weighted blocks."""
     free: dict[str, list[int]] = {}
     taken: dict[str, int] = {}
     for terrain, size, kinds in encs:
@@ -155,7 +155,6 @@ def _fit_value(encs, wanted, spare=None):
         size = sizes.pop(fit)
         taken[name] = max(taken.get(name, 0), size)
         value += weight * blocks - OVER_WEIGHT * (size - blocks)
-    spare = SPARE_WEIGHT if spare is None else spare
     return value + spare * sum(sum(sizes) for sizes in free.values())
 
 
@@ -464,7 +463,7 @@ class Keeper(Bot):
         if choice["type"] not in ("place_tile", "house") or self._can_house(_tried(game, state, seat, choice), nxt):
             return choice
         places = [m for m in moves if m["type"] == "place_tile"]
-        ranked = sorted(self._score_places(state, seat, places), key=lambda pair: -pair[1]) if places else []
+        ranked = sorted(self._score_places(state, seat, places), key=lambda pair: -pair[1])
         for m, _value in ranked[: self.GUARD_TRIES]:
             if m != choice and self._can_house(_tried(game, state, seat, m), nxt):
                 return m
@@ -475,15 +474,15 @@ class Keeper(Bot):
 
     def _can_house(self, state, seat):
         """Co-op: whether ``seat`` could house an animal (or its own escaped one) in a turn of
-        its own on this map: a home exists already, or a run of its tiles makes one."""
+        its own on this map: a home exists already, or a run of its tiles makes one. ``state``
+        None (a move the rules refused, from :func:`_tried`) changes nothing, so it passes."""
         if state is None:
             return True
-        wanted = [ANIMAL[a] for a in state["hands"][seat]["animals"]]
-        wanted += [ANIMAL[x["animal"]] for x in state["loose"] if x["owner"] == seat]
+        wanted = _needs(state, seat)
         if not wanted:
             return True
         board = Board(state["map"], state["housed"])
-        if any(_home_fit(board, [], *need)[0] == 0 for need in wanted):
+        if any(_best(board, name, terrain) >= blocks for name, terrain, blocks in wanted):
             return True
         return self._plan_home(state, seat, TILE_LIMIT) is not None
 
@@ -686,10 +685,8 @@ class Keeper(Bot):
         One beam search per animal (:meth:`_run_for`): a single beam ranked by the nearest
         home filled its width with runs for whichever animal looked closest after one tile, and
         lost the only run that housed the other one."""
-        hand = state["hands"][seat]
-        wanted = [ANIMAL[a] for a in hand["animals"]]
-        wanted += [ANIMAL[x["animal"]] for x in state["loose"] if x["owner"] == seat]
-        runs = [run for need in dict.fromkeys(wanted) if (run := self._run_for(state, hand["tiles"], need, left))]
+        tiles = state["hands"][seat]["tiles"]
+        runs = [run for need in dict.fromkeys(_needs(state, seat)) if (run := self._run_for(state, tiles, need, left))]
         return min(runs, key=lambda run: run[:2])[2] if runs else None
 
     def _run_for(self, state, tiles, need, left):
