@@ -1,7 +1,7 @@
 """Bot strength matchups over seeded games, with decision times per strength.
 
     python bench/bots.py SLUG --seats hard,normal [--games K] [--option name=value ...]
-                         [--iterations N] [--seconds S] [--seed K]
+                         [--iterations N] [--seconds S] [--seed K] [--jobs J]
 
 ``--seats`` gives one strength per seat (easy, normal, hard or random); the assignment rotates
 with the seed, so every strength sits in every seat equally often. The hard bot runs on
@@ -13,7 +13,9 @@ seats played, win share, mean points and their 10th, 50th and 90th percentiles (
 game, how far the team got when it did not win), decision time p50/p99/max in ms (and, with ``--seconds``,
 how many decisions took longer than that: the hard bot's stated bound), and whether that bot still
 saw the real state (a bot from before the view contract, in a game without determinize); ``golden_lodge_claims``
-where the game has a Golden Lodge (Kavango). Examples (the issue's lines):
+where the game has a Golden Lodge (Kavango). ``--jobs`` plays games in that many processes at once;
+every game is seeded, so the figures do not depend on it (decision times do, once the processes
+outnumber the cores). Examples (the issue's lines):
 
     python bench/bots.py tictactoe --seats hard,normal
     python bench/bots.py komodo --seats hard,normal,normal,normal
@@ -26,6 +28,7 @@ from __future__ import annotations
 
 import argparse
 import gc
+import multiprocessing
 import json
 import statistics
 import sys
@@ -72,6 +75,30 @@ def play_one(game, players, options, seat_options, seed, seat_bots, timings):
     raise RuntimeError(f"{game.slug}: seed {seed} did not end within {PLY_CAP} plies")
 
 
+_TABLE: tuple = ()
+
+
+def _seat_table(table: tuple) -> None:
+    """Hand a worker process the game, seats and bots (a forked worker already holds them)."""
+    global _TABLE
+    _TABLE = table
+
+
+def _one_game(seed: int):
+    """One seeded game: the strength in each seat, the result, whether a bot claimed the Golden
+    Lodge (None in a game without one), and the decision times per strength."""
+    game, spec, options, seat_options, bots, first_seed = _TABLE
+    players = len(spec)
+    k = seed - first_seed
+    levels = [spec[(s + k) % players] for s in range(players)]
+    timings: dict[str, list[float]] = defaultdict(list)
+    state = play_one(game, players, options, seat_options, seed,
+                     [(bots[level], level) for level in levels], timings)
+    golden = state.get("golden") if isinstance(state.get("golden"), dict) else None
+    claimed = None if golden is None else bool(golden.get("winners"))
+    return levels, game.result(state), claimed, dict(timings)
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("slug")
@@ -81,6 +108,7 @@ def main() -> None:
     parser.add_argument("--iterations", type=int, default=HARD_ITERATIONS)
     parser.add_argument("--seconds", type=float, default=None)
     parser.add_argument("--option", action="append", default=[], metavar="NAME=VALUE")
+    parser.add_argument("--jobs", type=int, default=1, help="games played at once, in that many processes")
     args = parser.parse_args()
     registry = build_registry(discover_apps())
     gc.freeze()  # as a thinking worker does once its registry is built (core/thinker.py)
@@ -94,21 +122,26 @@ def main() -> None:
     options, seat_options = resolve_options(game, players, dict(o.split("=", 1) for o in args.option))
     seated, wins, outright, points = defaultdict(int), defaultdict(int), defaultdict(int), defaultdict(list)
     timings: dict[str, list[float]] = defaultdict(list)
-    claims = 0
+    claims = None
     started = time.perf_counter()
-    for k in range(args.games):
-        seed = args.seed + k
-        levels = [spec[(s + k) % players] for s in range(players)]
-        state = play_one(game, players, options, seat_options, seed,
-                         [(bots[level], level) for level in levels], timings)
-        result = game.result(state)
+    table = (game, spec, options, seat_options, bots, args.seed)
+    seeds = range(args.seed, args.seed + args.games)
+    if args.jobs > 1:
+        with multiprocessing.get_context("fork").Pool(args.jobs, _seat_table, (table,)) as pool:
+            games = pool.map(_one_game, seeds, chunksize=1)
+    else:
+        _seat_table(table)
+        games = map(_one_game, seeds)
+    for levels, result, claimed, game_timings in games:
         for seat, level in enumerate(levels):
             seated[level] += 1
             wins[level] += bool(result.won[seat] if result.won is not None else result.ranks[seat] == 1)
             outright[level] += result.won is None and result.ranks.count(1) == 1 and result.ranks[seat] == 1
             points[level].append(result.scores[seat])
-        golden = state.get("golden") if isinstance(state.get("golden"), dict) else None
-        claims += bool(golden and golden.get("winners"))
+        for level, spent in game_timings.items():
+            timings[level].extend(spent)
+        if claimed is not None:
+            claims = (claims or 0) + claimed
     report = {
         "game": args.slug, "seats": spec, "games": args.games, "options": options,
         "hard_budget": {"iterations": args.iterations, "seconds": args.seconds},
@@ -131,7 +164,7 @@ def main() -> None:
             for level in sorted(seated)
         },
     }
-    if "golden" in state:
+    if claims is not None:
         report["golden_lodge_claims"] = {"games": claims, "share": round(claims / args.games, 4)}
     print(json.dumps(report))
 
