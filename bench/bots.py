@@ -28,8 +28,8 @@ from __future__ import annotations
 
 import argparse
 import gc
-import multiprocessing
 import json
+import multiprocessing
 import statistics
 import sys
 import time
