@@ -1,5 +1,11 @@
 """Komodo figures: random playouts per second, keeper bot vs random, co-op win rate, map costs.
 
+The co-op line ends with where each terrain's land went in the games the team lost, averaged
+per game: the box holds 110 blocks of each terrain (the Starter's two included) for animals that
+need 100, 85-95 once every five shares its ten's enclosure, so the team wins only if little more
+than that margin is lost to land laid beyond an animal's need, free land too scattered to use,
+tiles still in hand and tiles a Land Theft took.
+
 Usage: .venv/bin/python bench/komodo_bench.py [--games N] [--playouts N] [--coop N] [--workers K]
 """
 
@@ -14,8 +20,8 @@ from concurrent.futures import ProcessPoolExecutor
 
 from komodo.bots import Keeper
 from komodo.catalog import STARTER, TILES
-from komodo.rules import Komodo, _placements
-from komodo.terrain import Board, Layout
+from komodo.rules import ANIMAL, Komodo, _placements
+from komodo.terrain import FACES, Board, Layout
 
 from core.engine import RandomBot, playout
 
@@ -32,7 +38,43 @@ def duel(seed: int) -> tuple[int, int]:
     return int(ranks[me] == 1 and ranks.count(1) == 1), ranks[me]
 
 
-def coop(seed: int) -> tuple[bool, int]:
+TERRAINS = "DFGW"
+#: The land account's columns: blocks of a terrain by where they ended up.
+LAND = ("laid", "over need", "free", "unhoused need", "in hand", "in pile", "stolen")
+
+
+def _blocks(tile: str) -> dict[str, int]:
+    cells = FACES[(tile, 0)].cells
+    return {t: cells.count(t) for t in TERRAINS}
+
+
+def land_account(state) -> dict[str, dict[str, int]]:
+    """Per terrain, at the end of a co-op game: blocks laid on the map; blocks of housed
+    enclosures beyond the largest need among their animals; blocks of free enclosures; what
+    the animals never housed (in hand or on the loose) need; blocks on tiles still in hand, in
+    the draw pile and taken by a Land Theft (laid, in hand, in pile and stolen add up to 110)."""
+    account = {t: dict.fromkeys(LAND, 0) for t in TERRAINS}
+    for tile, _rotation in state["map"].values():
+        for t, n in _blocks(tile).items():
+            account[t]["laid"] += n
+    for e in Board(state["map"], state["housed"]).enclosures:
+        if e.animals:
+            account[e.terrain]["over need"] += e.size - max(ANIMAL[h["animal"]][2] for h in e.animals)
+        else:
+            account[e.terrain]["free"] += e.size
+    unhoused = [a for h in state["hands"] for a in h["animals"]] + [x["animal"] for x in state["loose"]]
+    for animal in unhoused:
+        _name, terrain, blocks = ANIMAL[animal]
+        account[terrain]["unhoused need"] += blocks
+    held = [t for h in state["hands"] for t in h["tiles"]]
+    for column, tiles in (("in hand", held), ("in pile", state["tiles"]), ("stolen", state["removed"])):
+        for tile in tiles:
+            for t, n in _blocks(tile).items():
+                account[t][column] += n
+    return account
+
+
+def coop(seed: int) -> tuple[bool, int, dict]:
     run = playout(
         GAME,
         3,
@@ -40,7 +82,7 @@ def coop(seed: int) -> tuple[bool, int]:
         options={"variant": "coop", "difficulty": 5},
         bots=[Keeper()] * 3,
     )
-    return run.result.won[0], run.result.scores[0]
+    return run.result.won[0], run.result.scores[0], land_account(run.state)
 
 
 def grown_map(seed: int = 5) -> list[tuple[str, list]]:
@@ -147,9 +189,15 @@ def main():
         co = list(pool.map(coop, range(a.coop), chunksize=5))
         if a.coop:
             print(
-                f"co-op, 3 keepers, medium: won {sum(w for w, _ in co) / a.coop:.1%},"
-                f" mean animals housed {statistics.mean(s for _, s in co):.1f}/32 [{time.perf_counter() - t:.0f}s]"
+                f"co-op, 3 keepers, medium: won {sum(w for w, _, _ in co) / a.coop:.1%},"
+                f" mean animals housed {statistics.mean(s for _, s, _ in co):.1f}/32 [{time.perf_counter() - t:.0f}s]"
             )
+            lost = [account for won, _, account in co if not won]
+            if lost:
+                print(f"co-op land per lost game ({len(lost)} games), blocks: terrain | " + " | ".join(LAND))
+                for terrain in TERRAINS:
+                    means = [statistics.fmean(acc[terrain][col] for acc in lost) for col in LAND]
+                    print(f"{terrain} | " + " | ".join(f"{m:.1f}" for m in means))
 
 
 if __name__ == "__main__":
