@@ -13,8 +13,9 @@ seats played, win share, mean points and their 10th, 50th and 90th percentiles (
 game, how far the team got when it did not win), decision time p50/p99/max in ms (and, with ``--seconds``,
 how many decisions took longer than that: the hard bot's stated bound), and whether that bot still
 saw the real state (a bot from before the view contract, in a game without determinize); ``golden_lodge_claims``
-where the game has a Golden Lodge (Kavango). ``--jobs`` plays games in that many processes at once;
-every game is seeded, so the figures do not depend on it (decision times do, once the processes
+where the game has a Golden Lodge (Kavango); and for the hard bot, ``search``: how its searches
+went (root moves, moves weighed, iterations, paired rounds, how often and how it left the
+heuristic's move). ``--jobs`` plays games in that many processes at once; every game is seeded, so the figures do not depend on it (decision times do, once the processes
 outnumber the cores). Examples (the issue's lines):
 
     python bench/bots.py tictactoe --seats hard,normal
@@ -33,7 +34,7 @@ import multiprocessing
 import statistics
 import sys
 import time
-from collections import defaultdict
+from collections import Counter, defaultdict
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
@@ -41,6 +42,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 from core.engine import RandomBot, decide, rng_for  # noqa: E402
 from core.engine.bots import peeks  # noqa: E402
 from core.engine.play import play, resolve_options, start  # noqa: E402
+from core.engine.search import SearchBot  # noqa: E402
 from core.engine.strengths import EASY, HARD, HARD_ITERATIONS, NORMAL, at_strength, hard  # noqa: E402
 from core.plugins import build_registry, discover_apps  # noqa: E402
 
@@ -60,7 +62,25 @@ def percentile(values: list[float], share: float) -> float:
     return ordered[min(len(ordered) - 1, int(share * len(ordered)))]
 
 
-def play_one(game, players, options, seat_options, seed, seat_bots, timings):
+def search_account(thoughts) -> dict:
+    """How a search bot's decisions went (see ``core.engine.search.Thought``), over those with a
+    choice: the root moves, the moves weighed, tree iterations and whole paired rounds (p50 and
+    p10), how often it left its heuristic's move, and the commonest such changes, by move type."""
+    searched = [t for t in thoughts if t.roots > 1]
+    if not searched:
+        return {"decisions": 0}
+    left = [t for t in searched if t.anchor is not None and t.chosen != t.anchor]
+    changes = Counter(f"{t.anchor.get('type', '?')} -> {t.chosen.get('type', '?')}" for t in left)
+    return {
+        "decisions": len(searched),
+        **{f"{name}_p10_p50": [percentile([getattr(t, name) for t in searched], q) for q in (0.1, 0.5)]
+           for name in ("roots", "compared", "iterations", "rounds")},
+        "left_heuristic_share": round(len(left) / len(searched), 4),
+        "commonest_changes": dict(changes.most_common(5)),
+    }
+
+
+def play_one(game, players, options, seat_options, seed, seat_bots, timings, thoughts):
     state = start(game, seed, players, options, seat_options)
     for ply in range(1, PLY_CAP + 1):
         seats = sorted(game.to_act(state))
@@ -71,6 +91,8 @@ def play_one(game, players, options, seat_options, seed, seat_bots, timings):
         started = time.perf_counter()
         move = decide(bot, game, state, seat, rng_for(f"{seed}:bot", ply))
         timings[level].append(time.perf_counter() - started)
+        if isinstance(bot, SearchBot):
+            thoughts[level].append(bot.thought)
         state = play(game, state, seat, move, ply, seed)
     raise RuntimeError(f"{game.slug}: seed {seed} did not end within {PLY_CAP} plies")
 
@@ -92,11 +114,12 @@ def _one_game(seed: int):
     k = seed - first_seed
     levels = [spec[(s + k) % players] for s in range(players)]
     timings: dict[str, list[float]] = defaultdict(list)
+    thoughts: dict[str, list] = defaultdict(list)
     state = play_one(game, players, options, seat_options, seed,
-                     [(bots[level], level) for level in levels], timings)
+                     [(bots[level], level) for level in levels], timings, thoughts)
     golden = state.get("golden") if isinstance(state.get("golden"), dict) else None
     claimed = None if golden is None else bool(golden.get("winners"))
-    return levels, game.result(state), claimed, dict(timings)
+    return levels, game.result(state), claimed, dict(timings), dict(thoughts)
 
 
 def main() -> None:
@@ -132,7 +155,8 @@ def main() -> None:
     else:
         _seat_table(table)
         games = map(_one_game, seeds)
-    for levels, result, claimed, game_timings in games:
+    thoughts: dict[str, list] = defaultdict(list)
+    for levels, result, claimed, game_timings, game_thoughts in games:
         for seat, level in enumerate(levels):
             seated[level] += 1
             wins[level] += bool(result.won[seat] if result.won is not None else result.ranks[seat] == 1)
@@ -140,6 +164,8 @@ def main() -> None:
             points[level].append(result.scores[seat])
         for level, spent in game_timings.items():
             timings[level].extend(spent)
+        for level, made in game_thoughts.items():
+            thoughts[level].extend(made)
         if claimed is not None:
             claims = (claims or 0) + claimed
     report = {
@@ -164,6 +190,8 @@ def main() -> None:
             for level in sorted(seated)
         },
     }
+    for level, made in thoughts.items():
+        report["strengths"][level]["search"] = search_account(made)
     if claims is not None:
         report["golden_lodge_claims"] = {"games": claims, "share": round(claims / args.games, 4)}
     print(json.dumps(report))

@@ -38,6 +38,7 @@ import threading
 import time
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
+from dataclasses import dataclass
 
 from .bots import Bot, RandomBot, Situation, decide_in_sample
 from .errors import IllegalMove
@@ -263,6 +264,21 @@ def outcome(result: Result) -> list[float]:
     return [(1 - SCORE_WEIGHT) * b + SCORE_WEIGHT * p for b, p in zip(base, points, strict=True)]
 
 
+@dataclass
+class Thought:
+    """What the last decision of the search did, kept on the bot (``SearchBot.thought``) for
+    benchmarks that tune a game's search (``bench/bots.py`` sums them up), where one thread at a
+    time uses the bot: a search that leaves its heuristic's move on two paired rounds is told
+    apart from one with the budget to judge. It plays no part in choosing."""
+
+    roots: int  #: legal moves at the root
+    compared: int = 0  #: root moves weighed (after the heuristic's shortlist and any scouting)
+    iterations: int = 0  #: tree iterations, the scouting ones included
+    rounds: int = 0  #: whole paired rounds
+    anchor: Move | None = None  #: the heuristic's own move (None when not anchored)
+    chosen: Move | None = None
+
+
 class SearchBot(Bot):
     """Information-set MCTS over the seat's legal moves; see the module docstring."""
 
@@ -295,14 +311,18 @@ class SearchBot(Bot):
         self.interim = interim
         self.name = name
         self.label = label
+        self.thought: Thought | None = None
 
     def choose(self, game: Game, situation: Situation, rng: random.Random) -> Move:
+        thought = self.thought = Thought(roots=len(situation.moves), compared=1)
         if len(situation.moves) == 1:
-            return situation.moves[0]
+            thought.chosen = situation.moves[0]
+            return thought.chosen
         clock = _Clock(self.seconds)
         clock.arm()
         try:
-            return self._search(game, situation, rng, clock)
+            chosen = thought.chosen = self._search(game, situation, rng, clock)
+            return chosen
         finally:
             clock.disarm()
 
@@ -313,7 +333,8 @@ class SearchBot(Bot):
             sample = situation.sample(rng)
             offered = getattr(self.heuristic, "root_moves", None)
             shortlist = offered(game, copy_json(sample), situation.seat, rng) if callable(offered) else None
-            anchor = move_key(decide_in_sample(self.heuristic, game, sample, situation.seat, rng))
+            self.thought.anchor = decide_in_sample(self.heuristic, game, sample, situation.seat, rng)
+            anchor = move_key(self.thought.anchor)
             if self.heuristic is self.rollout and shortlist is None:
                 clock.took(started, capped=True)  # the anchor was a rollout step: the first estimate of one
             if shortlist:
@@ -321,6 +342,7 @@ class SearchBot(Bot):
                 if len(situation.moves) == 1:
                     return situation.moves[0]
         root = _Node(None, None)
+        self.thought.compared = len(situation.moves)
         if not self.anchored or anchor not in {move_key(m) for m in situation.moves}:
             self._grow(game, situation, root, rng, clock, anchor, self.iterations)
             return self._final(situation, root, anchor)
@@ -331,6 +353,7 @@ class SearchBot(Bot):
             ahead = sorted((c for k, c in root.children.items() if k != anchor and c.visits),
                            key=lambda c: (c.visits, c.reward), reverse=True)
             situation = _narrowed(situation, {move_key(c.move) for c in ahead[:PAIRED_MOVES - 1]} | {anchor})
+            self.thought.compared = len(situation.moves)
         chosen = self._rounds(game, situation, root, rng, clock, anchor, budget)
         return chosen if chosen is not None else self._final(situation, root, anchor)
 
@@ -353,6 +376,7 @@ class SearchBot(Bot):
             done -= 1
         finally:
             clock.deadline = whole
+        self.thought.iterations += done
         return done
 
     def _final(self, situation: Situation, root: _Node, anchor: str) -> Move:
@@ -409,6 +433,7 @@ class SearchBot(Bot):
             if len(got) == len(keyed):
                 for key, reward in got.items():
                     lead[key].append(reward - got[anchor])
+        self.thought.rounds = len(lead[anchor])
         return _paired_choice(keyed, lead, anchor) if len(lead[anchor]) >= PAIRED_ROUNDS else None
 
     def _iterate(self, game: Game, situation: Situation, root: _Node, rng: random.Random,

@@ -515,3 +515,16 @@ def test_with_many_root_moves_the_contenders_found_first_are_paired():
     for k in range(1, 6):
         move = decide(SearchBot("ladder", rollout=Lowest(), iterations=120), game, state, 0, rng_for("ladder", k))
         assert move["pick"] > 0, f"seed {k}: the poorest move stood"
+
+
+def test_the_bot_keeps_an_account_of_its_last_decision_for_benchmarks():
+    """Ten moves are too many to pair: 60 of the 120 iterations scout, the anchor and the five
+    most tried go on to 60 // 6 = 10 paired rounds, and the move played is recorded beside the
+    heuristic's own."""
+    game = Ladder()
+    state = game.setup(1, {}, [{}], rng_for("ladder", 0))
+    bot = SearchBot("ladder", rollout=Lowest(), iterations=120)
+    move = decide(bot, game, state, 0, rng_for("ladder", 1))
+    thought = bot.thought
+    assert (thought.roots, thought.compared, thought.iterations, thought.rounds) == (10, 6, 60, 10)
+    assert thought.anchor == {"pick": 0} and thought.chosen == move
