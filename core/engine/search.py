@@ -367,7 +367,8 @@ class SearchBot(Bot):
             clock.deadline = now + share * (whole - now)
         done = 0
         try:
-            for done in range(1, iterations + 1):
+            while done < iterations:
+                done += 1
                 try:
                     self._iterate(game, situation, root, rng, clock, anchor)
                 except IllegalMove:
