@@ -15,8 +15,9 @@ how many decisions took longer than that: the hard bot's stated bound), and whet
 saw the real state (a bot from before the view contract, in a game without determinize); ``golden_lodge_claims``
 where the game has a Golden Lodge (Kavango); and for the hard bot, ``search``: how its searches
 went (root moves, moves weighed, iterations, paired rounds, how often and how it left the
-heuristic's move). ``--jobs`` plays games in that many processes at once; every game is seeded, so the figures do not depend on it (decision times do, once the processes
-outnumber the cores). Examples (the issue's lines):
+heuristic's move). ``--jobs`` plays games in that many processes at once; every game is
+seeded, so the figures do not depend on it (decision times do, once the processes outnumber the
+cores). Examples (the issue's lines):
 
     python bench/bots.py tictactoe --seats hard,normal
     python bench/bots.py komodo --seats hard,normal,normal,normal
