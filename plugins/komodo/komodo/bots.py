@@ -273,6 +273,10 @@ class Keeper(Bot):
     #: whole team's fit for every one of a hundred placements took 10-55 ms of CPU before the
     #: search began (a hard decision over 1 s at a load average of 13).
     ROOT_NEAR = 12
+    #: Competitive: the placements, and the homes (the first in the rules' order), the search
+    #: bot's root weighs besides the keeper's own move.
+    RIVAL_PLACES = 2
+    RIVAL_HOMES = 2
     #: Co-op: a tile's patch that joins nothing and is smaller than this is likely a scrap.
     SCRAP_SIZE = 6
     #: Co-op: what a block of likely scrap, and a block added to a full enclosure, cost.
@@ -297,15 +301,24 @@ class Keeper(Bot):
         return Result(scores=[housed] * n, ranks=[1] * n, won=[False] * n)
 
     def root_moves(self, game, state, seat, rng):
-        """The search bot's shortlist in a co-operative turn: the ``ROOT_PLACES`` tiles this
-        keeper values most (of its ``ROOT_NEAR`` best before the team's fit), every home for an
-        animal and ending the turn, so a 1 s search's few rollouts tell those apart instead of
-        spreading over a hundred placements. None elsewhere (the competitive games' roots stay
-        whole)."""
-        if state["variant"] != "coop" or state["phase"] != "turn" or seat != state["active"]:
+        """The search bot's shortlist for the active keeper's turn, so that a 1 s search's few
+        rollouts tell a handful of moves apart instead of spreading over a hundred-odd
+        placements. Co-op: the ``ROOT_PLACES`` tiles this keeper values most (of its
+        ``ROOT_NEAR`` best before the team's fit), every home for an animal and ending the turn.
+        Competitive: its ``RIVAL_PLACES`` best placements and ``RIVAL_HOMES`` homes, but not
+        ending the turn unless that is the keeper's own move. A whole root gave two paired
+        rounds a decision, too few to judge; with ending the turn among the alternatives, rollouts
+        cut after 12 plies mostly saw a laid tile as land for the opponent, and the search
+        stopped building (hard vs normal, 2 seats, 1 s: 45% won over 100 games with the whole
+        root, 16% over 50 with ending in the list, 53% over 30 without). None outside a turn."""
+        if state["phase"] != "turn" or seat != state["active"]:
             return None
         moves = game.legal_moves(state, seat)
         places = [m for m in moves if m["type"] == "place_tile"]
+        if state["variant"] != "coop":
+            ranked = sorted(self._score_places(state, seat, places, fit=False), key=lambda pair: -pair[1])
+            homes = [m for m in moves if m["type"] in ("house", "rehouse")]
+            return [m for m, _score in ranked[: self.RIVAL_PLACES]] + homes[: self.RIVAL_HOMES] or None
         if len(places) <= self.ROOT_PLACES:
             return None
         cheap = sorted(self._score_places(state, seat, places, fit=False), key=lambda pair: -pair[1])

@@ -278,6 +278,35 @@ def test_the_search_root_weighs_the_best_tiles_every_home_and_ending_the_turn():
     assert Keeper().root_moves(GAME, basic, 0, rng_for(5, 1)) is None
 
 
+def test_in_a_competitive_turn_the_search_root_weighs_the_best_tiles_and_homes_but_not_stopping():
+    """A competitive turn's root is the keeper's two best placements and its homes: with ending
+    the turn among them, the search's short rollouts learned to stop building. The keeper's own
+    move is added by the search itself, whatever it is."""
+    options, seats = resolve_options(GAME, 2, {})
+    state = start(GAME, 5, 2, options, seats)
+    assert state["phase"] == "keep" and Keeper().root_moves(GAME, state, 0, rng_for(5, 1)) is None
+    state["phase"], state["active"] = "turn", 0
+    for hand in state["hands"]:
+        state["tiles"] += hand["tiles"]
+        state["animals"] += hand["animals"]
+        hand["tiles"], hand["animals"] = [], []
+    _lay(state, "-1,0", "komodo-tile-01")  # 11 blocks of desert: a home for the Taipan
+    _take(state, 0, TAIPAN_10, "animals")
+    _take(state, 0, DINGO, "animals")
+    for tile in ("komodo-tile-05", "komodo-tile-09", "komodo-tile-13", "komodo-tile-29", "komodo-tile-35"):
+        _take(state, 0, tile, "tiles")
+    keeper = Keeper()
+    moves = GAME.legal_moves(state, 0)
+    places = [m for m in moves if m["type"] == "place_tile"]
+    best = sorted(keeper._score_places(state, 0, places, fit=False), key=lambda pair: -pair[1])
+    shortlist = keeper.root_moves(GAME, state, 0, rng_for(5, 1))
+    assert len(places) > 20 and all(m in moves for m in shortlist)
+    assert shortlist[: Keeper.RIVAL_PLACES] == [m for m, _score in best[: Keeper.RIVAL_PLACES]]
+    homes = shortlist[Keeper.RIVAL_PLACES:]
+    assert homes and all(m["type"] == "house" and m["animal"] == TAIPAN_10 for m in homes)
+    assert any(m["type"] == "replenish" for m in moves)
+
+
 def test_desert_laid_against_the_housed_taipans_full_enclosure_counts_as_lost():
     """ "You can add tiles to enlarge an existing area containing an animal", but in the co-op
     game "most of the terrain will be required": the 10-block Taipan already has 11 desert
