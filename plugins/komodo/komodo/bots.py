@@ -315,13 +315,12 @@ class Keeper(Bot):
             return None
         moves = game.legal_moves(state, seat)
         places = [m for m in moves if m["type"] == "place_tile"]
+        cheap = sorted(self._score_places(state, seat, places, fit=False), key=lambda pair: -pair[1])
         if state["variant"] != "coop":
-            ranked = sorted(self._score_places(state, seat, places, fit=False), key=lambda pair: -pair[1])
             homes = [m for m in moves if m["type"] in ("house", "rehouse")]
-            return [m for m, _score in ranked[: self.RIVAL_PLACES]] + homes[: self.RIVAL_HOMES] or None
+            return [m for m, _score in cheap[: self.RIVAL_PLACES]] + homes[: self.RIVAL_HOMES] or None
         if len(places) <= self.ROOT_PLACES:
             return None
-        cheap = sorted(self._score_places(state, seat, places, fit=False), key=lambda pair: -pair[1])
         near = [m for m, _score in cheap[: self.ROOT_NEAR]]
         ranked = sorted(self._score_places(state, seat, near), key=lambda pair: -pair[1])
         return [m for m, _score in ranked[: self.ROOT_PLACES]] + [

@@ -18,10 +18,11 @@ TAIPAN_5, TAIPAN_10, DINGO = "komodo-animal-01", "komodo-animal-02", "komodo-ani
 PENGUIN_5, TARSIER_5 = "komodo-animal-26", "komodo-animal-09"
 
 
-def _coop_table(seed=5):
-    """A three-player co-op game at seat 0's first turn, every hand emptied back to its pile."""
-    options, seats = resolve_options(GAME, 3, {"variant": "coop"})
-    state = start(GAME, seed, 3, options, seats)
+def _first_turn_table(seed=5, players=3, variant="coop"):
+    """A game (by default three-player co-op) at seat 0's first turn, every hand emptied back
+    to its pile."""
+    options, seats = resolve_options(GAME, players, {"variant": variant})
+    state = start(GAME, seed, players, options, seats)
     state["phase"], state["active"] = "turn", 0
     for hand in state["hands"]:
         state["tiles"] += hand["tiles"]
@@ -60,7 +61,7 @@ def test_a_five_joins_its_ten_partner_instead_of_using_free_land():
     five-block Penguin ... both Penguin markers co-exist in the territory", and the co-op hint:
     "Optimise land use as most of the terrain will be required". The 5-block Taipan could take a
     free 6-block desert, but beside its 10-block partner it uses no land at all."""
-    state = _coop_table()
+    state = _first_turn_table()
     _lay(state, "-1,0", "komodo-tile-01")  # all desert, joins the Starter's two: 11 blocks
     _lay(state, "0,1", "komodo-tile-05", 2)  # six desert blocks, apart from the rest
     state["animals"].remove(TAIPAN_10)
@@ -104,7 +105,7 @@ def test_before_housing_it_lays_three_tiles_that_together_make_a_home_this_turn(
     "You can place up to three Terrain tiles per turn". The 10-block Taipan needs eight more
     desert blocks than the Starter's two; each of three tiles in hand has one row of three: only
     all three, laid in a chain, make the home. The keeper lays them and houses the Taipan."""
-    state = _coop_table()
+    state = _first_turn_table()
     _take(state, 0, TAIPAN_10, "animals")
     for tile in ("komodo-tile-29", "komodo-tile-32", "komodo-tile-35", "komodo-tile-25", "komodo-tile-26"):
         _take(state, 0, tile, "tiles")
@@ -122,7 +123,7 @@ def test_it_houses_both_animals_when_it_can_however_many_tiles_are_left():
     above what near-identical settings differed by: 23 to 33)."""
     housed = {}
     for pile in (30, 6):
-        state = _coop_table()
+        state = _first_turn_table()
         _lay(state, "-1,0", "komodo-tile-01")  # 11 desert blocks with the Starter's
         _lay(state, "1,0", "komodo-tile-02")  # 11 rainforest blocks with the Starter's
         _take(state, 0, TAIPAN_5, "animals")
@@ -143,7 +144,7 @@ def test_it_houses_both_animals_when_it_can_however_many_tiles_are_left():
 def test_the_team_plan_cannot_tell_piles_that_differ_only_in_their_hidden_order():
     """Co-op hands are open, but the order of the animal and tile piles is not: the keeper,
     even handed the whole state, makes the same move for two orders of the same piles."""
-    state = _coop_table()
+    state = _first_turn_table()
     _lay(state, "-1,0", "komodo-tile-01")
     for tile in ("komodo-tile-29", "komodo-tile-32", "komodo-tile-35", "komodo-tile-25", "komodo-tile-26"):
         _take(state, 0, tile, "tiles")
@@ -162,7 +163,7 @@ def test_a_five_joins_its_ten_even_where_two_free_deserts_would_take_it():
     with two free 6-block deserts, either would house the 5-block Taipan and leave the other
     for a desert animal to come, so both look as good as its 10-block partner's enclosure
     until free land itself counts. Then the Taipan joins its partner and uses no land."""
-    state = _coop_table()
+    state = _first_turn_table()
     _lay(state, "-1,0", "komodo-tile-01")  # all desert, joins the Starter's two: 11 blocks
     _lay(state, "0,1", "komodo-tile-05", 2)  # six desert blocks, apart from the rest
     _lay(state, "1,-1", "komodo-tile-09")  # six more, apart again
@@ -183,7 +184,7 @@ def test_in_an_animal_exchange_the_team_passes_the_card_the_receiver_can_house()
     20-block Dingo and a 5-block Penguin and passes to Player 1, who has water tiles and no
     desert. Alone, Player 3 would pass the Dingo (its own worst prospect); as a team it passes
     the Penguin and keeps the Dingo, since the Weta that Player 2 passes it has a home now."""
-    state = _coop_table()
+    state = _first_turn_table()
     _lay(state, "1,0", "komodo-tile-02")  # 11 blocks of rainforest: a home for the Weta
     _take(state, 0, "komodo-animal-09", "animals")  # Tarsier, Player 1's only card
     _take(state, 1, "komodo-animal-13", "animals")  # Weta, Player 2's only card
@@ -204,7 +205,7 @@ def test_it_builds_a_home_for_its_own_animal_before_rehousing_a_teammates_escape
     11-block rainforest would take it; but Player 2's three tiles make a home for its 10-block
     Taipan, so it lays them and houses the Taipan, leaving the Tarsier to its owner (who can
     re-house it on their own turn and still house from their hand)."""
-    state = _coop_table()
+    state = _first_turn_table()
     state["active"] = 1
     _lay(state, "1,0", "komodo-tile-02")  # 11 blocks of rainforest
     state["animals"].remove(TARSIER_5)
@@ -226,7 +227,7 @@ def test_of_two_tiles_that_each_make_a_home_it_lays_the_one_that_fits_tightest()
     an enclosure houses one species, so its land beyond the animal's need is lost to the team.
     The 10-block Taipan has eight desert blocks; the all-desert tile would make 17 of them,
     the tile with one row of desert 11, and the keeper lays that one."""
-    state = _coop_table()
+    state = _first_turn_table()
     _lay(state, "0,-1", "komodo-tile-13", 2)  # two rows of desert above the Starter's two
     deserts = [e.size for e in Board(state["map"], state["housed"]).enclosures if e.terrain == "D"]
     assert deserts == [8]
@@ -243,7 +244,7 @@ def test_a_cut_rollout_is_judged_by_the_homes_the_land_leaves_ready():
     """The team wins only "when all 32 animals have been housed": of two co-op games with the
     same animals housed, the one whose free land already fits the 10-block Taipan in hand (11
     free desert blocks, not 5) stands better for the search bot's cut rollouts."""
-    ready, bare = _coop_table(), _coop_table()
+    ready, bare = _first_turn_table(), _first_turn_table()
     _lay(ready, "-1,0", "komodo-tile-01")  # all desert, with the Starter's two: 11 blocks
     _lay(bare, "-1,0", "komodo-tile-29", 1)  # one column of desert: 5 blocks with the Starter's
     for state in (ready, bare):
@@ -256,17 +257,23 @@ def test_a_cut_rollout_is_judged_by_the_homes_the_land_leaves_ready():
     assert len(ready["housed"]) == len(bare["housed"]) and high.scores[0] > low.scores[0]
 
 
+def _taipan_turn(state):
+    """Seat 0 holds the 10-block Taipan, with 11 blocks of desert laid for it, the Dingo and
+    five tiles."""
+    _lay(state, "-1,0", "komodo-tile-01")
+    _take(state, 0, TAIPAN_10, "animals")
+    _take(state, 0, DINGO, "animals")
+    for tile in ("komodo-tile-05", "komodo-tile-09", "komodo-tile-13", "komodo-tile-29", "komodo-tile-35"):
+        _take(state, 0, tile, "tiles")
+
+
 def test_the_search_root_weighs_the_best_tiles_every_home_and_ending_the_turn():
     """At 1 s the hard bot plays a few rollouts; spread over a hundred placements they tell
     nothing apart. In a co-op turn the keeper offers its three best placements with every
     home for an animal and the end of the turn ("Each player must house at least one animal
     during their turn": ending without housing loses, and the search should see it)."""
-    state = _coop_table()
-    _lay(state, "-1,0", "komodo-tile-01")  # 11 blocks of desert: a home for the Taipan
-    _take(state, 0, TAIPAN_10, "animals")
-    _take(state, 0, DINGO, "animals")
-    for tile in ("komodo-tile-05", "komodo-tile-09", "komodo-tile-13", "komodo-tile-29", "komodo-tile-35"):
-        _take(state, 0, tile, "tiles")
+    state = _first_turn_table()
+    _taipan_turn(state)
     moves = GAME.legal_moves(state, 0)
     shortlist = Keeper().root_moves(GAME, state, 0, rng_for(5, 1))
     assert all(m in moves for m in shortlist)
@@ -283,18 +290,10 @@ def test_in_a_competitive_turn_the_search_root_weighs_the_best_tiles_and_homes_b
     the turn among them, the search's short rollouts learned to stop building. The keeper's own
     move is added by the search itself, whatever it is."""
     options, seats = resolve_options(GAME, 2, {})
-    state = start(GAME, 5, 2, options, seats)
-    assert state["phase"] == "keep" and Keeper().root_moves(GAME, state, 0, rng_for(5, 1)) is None
-    state["phase"], state["active"] = "turn", 0
-    for hand in state["hands"]:
-        state["tiles"] += hand["tiles"]
-        state["animals"] += hand["animals"]
-        hand["tiles"], hand["animals"] = [], []
-    _lay(state, "-1,0", "komodo-tile-01")  # 11 blocks of desert: a home for the Taipan
-    _take(state, 0, TAIPAN_10, "animals")
-    _take(state, 0, DINGO, "animals")
-    for tile in ("komodo-tile-05", "komodo-tile-09", "komodo-tile-13", "komodo-tile-29", "komodo-tile-35"):
-        _take(state, 0, tile, "tiles")
+    opening = start(GAME, 5, 2, options, seats)
+    assert opening["phase"] == "keep" and Keeper().root_moves(GAME, opening, 0, rng_for(5, 1)) is None
+    state = _first_turn_table(players=2, variant="basic")
+    _taipan_turn(state)
     keeper = Keeper()
     moves = GAME.legal_moves(state, 0)
     places = [m for m in moves if m["type"] == "place_tile"]
@@ -313,7 +312,7 @@ def test_desert_laid_against_the_housed_taipans_full_enclosure_counts_as_lost():
     blocks (and its 5-block partner fits there too), so the six desert blocks of a tile laid
     against it are lost to the team, and its row of water, joining nothing, is likely a scrap;
     the same tile below the Starter starts a free desert and joins the Starter's water."""
-    state = _coop_table()
+    state = _first_turn_table()
     _lay(state, "-1,0", "komodo-tile-01")  # all desert, with the Starter's two: 11 blocks
     state["animals"].remove(TAIPAN_10)
     state["housed"].append({"animal": TAIPAN_10, "owner": 1, "x": -3, "y": 0, "lock": False})
@@ -334,7 +333,7 @@ def test_it_finds_the_run_for_the_animal_that_looked_further_from_a_home():
     Starter's water make the 15 blocks the Fur Seal needs, while the next player's Komodo
     Dragon pulls every other judgement towards grassland. The keeper plans for each animal in
     turn, so it lays the water and houses the Fur Seal instead of ending the turn with nothing."""
-    state = _coop_table()
+    state = _first_turn_table()
     for seat, animals in ((1, ("komodo-animal-17", "komodo-animal-25")), (2, ("komodo-animal-14", "komodo-animal-08"))):
         for animal in animals:  # Quoll and Komodo Dragon; Kiwi and Red Kangaroo
             _take(state, seat, animal, "animals")
