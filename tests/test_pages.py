@@ -89,6 +89,15 @@ def test_private_table_needs_the_invite_link(client, client_for, alice, bob):
     assert Match.objects.get(pk=match.pk).status == Match.Status.ACTIVE
 
 
+def test_the_invite_link_on_the_page_is_whole_before_any_script_runs(client_for, alice):
+    """The host may copy the link the moment the page shows; it must open on a guest's machine."""
+    from core.services.tables import create_table
+
+    match = create_table(alice, "tictactoe", 2, private=True)
+    page = client_for(alice).get(f"/match/{match.pk}/").content.decode()
+    assert f'value="http://testserver/invite/{match.invite_token}/"' in page
+
+
 def test_finished_match_has_result_rematch_and_replay(ttt_match, client_for, alice, bob):
     a, b = client_for(alice), client_for(bob)
     for user_client, cell in [(a, 0), (b, 3), (a, 1), (b, 4), (a, 2)]:

@@ -38,6 +38,9 @@ def match_page(request, pk):
     context.update(
         chat=match.chat.filter(hidden=False).select_related("user__profile")[:200],
         can_chat=_can_chat(match, request.user),
+        # The page knows its host, so the invite link is whole before any script runs (a copy
+        # taken at once is one a guest can open); frames render the path and the script adds it.
+        site_origin=request.build_absolute_uri("/").rstrip("/"),
     )
     return render(request, "core/match.html", context)
 
