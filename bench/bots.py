@@ -17,7 +17,7 @@ where the game has a Golden Lodge (Kavango); and for the hard bot, ``search``: h
 went (root moves, moves weighed, iterations, paired rounds, how often and how it left the
 heuristic's move). ``--jobs`` plays games in that many processes at once; every game is
 seeded, so the figures do not depend on it (decision times do, once the processes outnumber the
-cores). Examples (the issue's lines):
+cores). Each game's winner and points go to stderr as it ends. Examples (the issue's lines):
 
     python bench/bots.py tictactoe --seats hard,normal
     python bench/bots.py komodo --seats hard,normal,normal,normal
@@ -123,6 +123,24 @@ def _one_game(seed: int):
     return levels, game.result(state), claimed, dict(timings), dict(thoughts)
 
 
+def _won(result, seat: int) -> bool:
+    """Rank 1 (a shared first place counts), or the team's result in solo and co-op games."""
+    return bool(result.won[seat] if result.won is not None else result.ranks[seat] == 1)
+
+
+def _told(games, total: int, started: float):
+    """Pass the games on, saying on stderr as each ends who won and how long the run has taken,
+    so a long run (a hard Kavango game takes minutes) shows its progress and, if it is stopped,
+    what it had found."""
+    for done, game in enumerate(games, 1):
+        levels, result, *_ = game
+        won = [level for seat, level in enumerate(levels) if _won(result, seat)]
+        print(f"game {done}/{total}: won by {', '.join(won) or 'nobody'}; "
+              f"points {', '.join(f'{lv} {sc:g}' for lv, sc in zip(levels, result.scores, strict=True))}; "
+              f"{time.perf_counter() - started:.0f} s", file=sys.stderr, flush=True)
+        yield game
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("slug")
@@ -152,15 +170,15 @@ def main() -> None:
     seeds = range(args.seed, args.seed + args.games)
     if args.jobs > 1:
         with multiprocessing.get_context("fork").Pool(args.jobs, _seat_table, (table,)) as pool:
-            games = pool.map(_one_game, seeds, chunksize=1)
+            games = list(_told(pool.imap_unordered(_one_game, seeds, chunksize=1), args.games, started))
     else:
         _seat_table(table)
-        games = map(_one_game, seeds)
+        games = list(_told(map(_one_game, seeds), args.games, started))
     thoughts: dict[str, list] = defaultdict(list)
     for levels, result, claimed, game_timings, game_thoughts in games:
         for seat, level in enumerate(levels):
             seated[level] += 1
-            wins[level] += bool(result.won[seat] if result.won is not None else result.ranks[seat] == 1)
+            wins[level] += _won(result, seat)
             outright[level] += result.won is None and result.ranks.count(1) == 1 and result.ranks[seat] == 1
             points[level].append(result.scores[seat])
         for level, spent in game_timings.items():
