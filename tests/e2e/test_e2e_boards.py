@@ -147,9 +147,13 @@ def play_clicks(page, clicks: int) -> int:
         if offered.count() == 0:
             break
         offered.first.click()
+        # The answer is the next frame or a refusal; a refusal fails at once, with its words.
         page.wait_for_function(
-            "v => Number(document.getElementById('match-live').dataset.version) > v", arg=before,
+            "v => Number(document.getElementById('match-live').dataset.version) > v"
+            " || document.querySelector('#move-feedback .error, #server-trouble')", arg=before,
             timeout=20000)
+        refusals = page.locator("#move-feedback .error, #server-trouble")
+        assert refusals.count() == 0, refusals.first.inner_text()
         made += 1
     return made
 

@@ -5,7 +5,6 @@ Screenshots of each page at desktop and phone width land in var/screenshots/ for
 
 from __future__ import annotations
 
-import re
 import uuid
 
 import pytest
@@ -13,6 +12,7 @@ from playwright.sync_api import expect
 
 from core.plugins import build_registry, discover_apps
 
+from .test_e2e_boards import open_table_against_bots, play_clicks
 from .test_e2e_tictactoe import sign_up
 
 pytestmark = pytest.mark.e2e
@@ -55,32 +55,6 @@ def test_clicking_the_board_plays_moves(portal, browser, game):
     """A person against bots: clicking the board's first offered move, a few times, is accepted."""
     context = browser.new_context()
     page = sign_up(context, portal, f"c{uuid.uuid4().hex[:8]}")
-    page.goto(f"{portal.url}/games/{game.slug}/new/")
-    players = max(game.min_players, min(2, game.max_players))
-    page.select_option("#id_players", str(players))
-    for n in range(1, players):
-        page.select_option(f"#id_seat{n}_who", index=1)
-    page.click("text=Open the table")
-    expect(page.locator("#board")).to_be_visible()
-    clicks = 0
-    for _ in range(4):
-        expect(page.locator("#turn-banner")).to_contain_text(
-            re.compile("Your move!|The game is over"), timeout=15000)
-        if page.locator("#match-live").get_attribute("data-status") == "finished":
-            break
-        before = int(page.locator("#match-live").get_attribute("data-version"))
-        offered = page.locator(
-            "#board [hx-post*='/move/']:not(form), #board form[hx-post*='/move/'] button"
-        ).filter(visible=True)
-        if offered.count() == 0:
-            break
-        offered.first.click()
-        # The answer is either the next frame or a refusal; a refusal fails at once, with its words.
-        page.wait_for_function(
-            "v => Number(document.getElementById('match-live').dataset.version) > v"
-            " || document.querySelector('#move-feedback .error, #server-trouble')", arg=before)
-        refusals = page.locator("#move-feedback .error, #server-trouble")
-        assert refusals.count() == 0, refusals.first.inner_text()
-        clicks += 1
-    assert clicks >= 1, "the board offered no clickable move"
+    open_table_against_bots(page, portal, game)
+    assert play_clicks(page, 4) >= 1, "the board offered no clickable move"
     context.close()
