@@ -17,7 +17,9 @@ where the game has a Golden Lodge (Kavango); and for the hard bot, ``search``: h
 went (root moves, moves weighed, iterations, paired rounds, how often and how it left the
 heuristic's move). ``--jobs`` plays games in that many processes at once; every game is
 seeded, so the figures do not depend on it (decision times do, once the processes outnumber the
-cores). Each game's winner and points go to stderr as it ends. Examples (the issue's lines):
+cores). Each game's winner and points go to stderr as it ends; stopped with Ctrl-C or SIGTERM,
+it reports the games that ended (``games`` says how many; with ``--jobs`` they need not be the
+first seeds). Examples (the issue's lines):
 
     python bench/bots.py tictactoe --seats hard,normal
     python bench/bots.py komodo --seats hard,normal,normal,normal
@@ -32,6 +34,7 @@ import argparse
 import gc
 import json
 import multiprocessing
+import signal
 import statistics
 import sys
 import time
@@ -107,6 +110,14 @@ def _seat_table(table: tuple) -> None:
     _TABLE = table
 
 
+def _worker(table: tuple) -> None:
+    """A pool worker: seated like the main process, and left to the pool to stop (the main
+    process alone turns Ctrl-C or SIGTERM into a report of the games that ended)."""
+    signal.signal(signal.SIGINT, signal.SIG_IGN)
+    signal.signal(signal.SIGTERM, signal.SIG_DFL)
+    _seat_table(table)
+
+
 def _one_game(seed: int):
     """One seeded game: the strength in each seat, the result, whether a bot claimed the Golden
     Lodge (None in a game without one), and the decision times per strength."""
@@ -168,12 +179,19 @@ def main() -> None:
     started = time.perf_counter()
     table = (game, spec, options, seat_options, bots, args.seed)
     seeds = range(args.seed, args.seed + args.games)
-    if args.jobs > 1:
-        with multiprocessing.get_context("fork").Pool(args.jobs, _seat_table, (table,)) as pool:
-            games = list(_told(pool.imap_unordered(_one_game, seeds, chunksize=1), args.games, started))
-    else:
-        _seat_table(table)
-        games = list(_told(map(_one_game, seeds), args.games, started))
+    games: list = []
+    signal.signal(signal.SIGTERM, signal.default_int_handler)
+    try:
+        if args.jobs > 1:
+            with multiprocessing.get_context("fork").Pool(args.jobs, _worker, (table,)) as pool:
+                games.extend(_told(pool.imap_unordered(_one_game, seeds, chunksize=1), args.games, started))
+        else:
+            _seat_table(table)
+            games.extend(_told(map(_one_game, seeds), args.games, started))
+    except KeyboardInterrupt:
+        print(f"stopped: reporting the {len(games)} games that ended", file=sys.stderr, flush=True)
+    if not games:
+        sys.exit("no game ended")
     thoughts: dict[str, list] = defaultdict(list)
     for levels, result, claimed, game_timings, game_thoughts in games:
         for seat, level in enumerate(levels):
@@ -188,7 +206,7 @@ def main() -> None:
         if claimed is not None:
             claims = (claims or 0) + claimed
     report = {
-        "game": args.slug, "seats": spec, "games": args.games, "options": options,
+        "game": args.slug, "seats": spec, "games": len(games), "options": options,
         "hard_budget": {"iterations": args.iterations, "seconds": args.seconds},
         "seconds": round(time.perf_counter() - started, 1),
         "fair_share": round(1 / players, 4) if players > 1 else None,
@@ -212,7 +230,7 @@ def main() -> None:
     for level, made in thoughts.items():
         report["strengths"][level]["search"] = search_account(made)
     if claims is not None:
-        report["golden_lodge_claims"] = {"games": claims, "share": round(claims / args.games, 4)}
+        report["golden_lodge_claims"] = {"games": claims, "share": round(claims / len(games), 4)}
     print(json.dumps(report))
 
 
