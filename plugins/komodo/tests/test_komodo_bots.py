@@ -12,6 +12,7 @@ from komodo.terrain import Board
 from core.engine import decide, resolve_options
 from core.engine.play import play, start
 from core.engine.rng import rng_for
+from core.engine.strengths import hard
 
 GAME = Komodo()
 TAIPAN_5, TAIPAN_10, DINGO = "komodo-animal-01", "komodo-animal-02", "komodo-animal-07"
@@ -364,3 +365,26 @@ def test_after_housing_it_lays_no_tile_that_leaves_the_next_player_without_a_hom
     assert unguarded["type"] == guarded["type"] == "place_tile" and guarded != unguarded
     assert not keeper._can_house(play(GAME, state, seat, unguarded, 4, 19), nxt)
     assert keeper._can_house(play(GAME, state, seat, guarded, 4, 19), nxt)
+
+
+def test_the_search_rolls_out_with_the_keeper_without_its_wild_card_trials():
+    """The hard bot's rollouts are played by a keeper that does not try Relocation and
+    Remodeling one move ahead (half of a rollout ply's cost); the search's own move still comes
+    from the whole keeper. Over whole competitive games the two choose alike everywhere but
+    where the whole keeper plays one of those cards."""
+    whole = Keeper()
+    search = hard(GAME, whole)
+    assert search.rollout is whole.rollout_bot() and search.heuristic is whole
+    quick = search.rollout
+    assert quick.try_wilds is False and quick.rollout_bot() is quick
+    differ = []
+    for seed in range(3):
+        options, seats = resolve_options(GAME, 2, {"variant": "basic"})
+        state, ply = start(GAME, seed, 2, options, seats), 0
+        while GAME.to_act(state):
+            seat, ply = min(GAME.to_act(state)), ply + 1
+            move = whole.choose(GAME, state, seat, rng_for(seed, ply))
+            if quick.choose(GAME, state, seat, rng_for(seed, ply)) != move:
+                differ.append(move["type"])
+            state = play(GAME, state, seat, move, ply, seed)
+    assert differ and set(differ) <= {"relocate", "remodel"}
