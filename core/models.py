@@ -12,6 +12,8 @@ from django.conf import settings
 from django.db import models
 from django.urls import reverse
 
+from core.engine.strengths import EASY, HARD
+
 
 def new_invite_token() -> str:
     return secrets.token_urlsafe(24)
@@ -134,7 +136,7 @@ class Seat(models.Model):
     @property
     def label(self) -> str:
         if self.bot:
-            return f"{self.bot.replace('_', ' ').title()} bot"
+            return bot_label(self.bot)
         if self.user_id is None:
             return "(empty)"
         return display_name(self.user)
@@ -165,6 +167,17 @@ class Profile(models.Model):
 
     def __str__(self) -> str:
         return self.display_name or self.user.get_username()
+
+
+def bot_label(name: str) -> str:
+    """A bot seat's name on tables and in results: "Keeper bot (hard)" for the hard bot that
+    ``core.engine.strengths`` names "keeper-hard", so the strength a person chose on the form is
+    the one the table shows (not "Keeper-Hard bot")."""
+    base, _, level = name.rpartition("-")
+    if level not in (EASY, HARD) or not base:
+        base, level = name, ""
+    label = f"{base.replace('_', ' ').title()} bot"
+    return f"{label} ({level})" if level else label
 
 
 def display_name(user) -> str:

@@ -50,6 +50,8 @@ def test_a_person_plays_a_whole_game_against_a_bot_seat_chosen_on_the_form(clien
     assert response.status_code == 302, response.content[:400]
     match = Match.objects.get()
     assert match.seats.get(position=1).bot == bot.name
+    assert match.seats.get(position=1).label == {EASY: "Blocker bot (easy)", NORMAL: "Blocker bot",
+                                                  HARD: "Blocker bot (hard)"}[level]
     while match.status == Match.Status.ACTIVE:
         cell = match.state["board"].index(None)
         with django_capture_on_commit_callbacks(execute=True):
