@@ -17,11 +17,12 @@ from .test_e2e_boards import play_clicks
 from .test_e2e_tictactoe import sign_up
 
 pytestmark = pytest.mark.e2e
+PHONE = {"width": 390, "height": 844}
 BOTS = build_registry(discover_apps()).bots_for("tictactoe")
 
 
 @pytest.mark.parametrize("level", [EASY, NORMAL, HARD])
-def test_a_strength_chosen_on_the_form_plays_a_whole_game(portal, browser, level):
+def test_a_strength_chosen_on_the_form_plays_a_whole_game(portal, browser, shot, level):
     bot = at_strength(BOTS, level)
     context = browser.new_context()
     page = sign_up(context, portal, f"s{uuid.uuid4().hex[:8]}")
@@ -34,4 +35,7 @@ def test_a_strength_chosen_on_the_form_plays_a_whole_game(portal, browser, level
     assert play_clicks(page, 5) >= 3
     expect(page.locator("#match-live")).to_have_attribute("data-status", "finished", timeout=20000)
     expect(page.locator(".result")).to_contain_text("Final scores")
+    shot(page, f"tictactoe-against-{level}")
+    page.set_viewport_size(PHONE)
+    shot(page, f"tictactoe-against-{level}-phone")
     context.close()
