@@ -7,6 +7,7 @@ one of the legal moves, and never looks at other hands or decks.
 from __future__ import annotations
 
 from collections import Counter
+from functools import cache
 
 from core.engine import Bot
 
@@ -25,6 +26,19 @@ ACTION_VALUE = {
     "climate_action": 2.5,
     "wildlife_exchange": 1.5,
     "relocation": 1.5,
+}
+
+
+@cache
+def _requires(card: str) -> Counter:
+    """A Lodge card's animals by type (read only: shared by every ask)."""
+    return Counter(cat.LODGES_BY_ID[card].requires)
+
+
+#: The Lodge blocks (by their top-left space) that hold each space of the Reserve.
+_POINTS_AT = {
+    (r, c): [point for point in lodges.points() if (r, c) in lodges.block(point)]
+    for r in range(K.ROWS) for c in range(K.COLS)
 }
 
 
@@ -137,10 +151,10 @@ class Warden(Bot):
         if not lodges.uses_lodges(state, seat):
             return 0
         p = state["p"][seat]
-        animal_type = cat.animal(card).type
+        cell_score = self._cell_scorer(p, cat.animal(card).type)
         best = 0.0
         for r, c in empty_cells(p):
-            score = self._cell_score(p, animal_type, r, c)
+            score = cell_score(r, c)
             value = K.LODGE_POINTS if score >= 8 else score * 0.2
             best = max(best, value + self._golden_score(state, seat, card, r, c))
         return best
@@ -261,37 +275,52 @@ class Warden(Bot):
         p = state["p"][seat]
         if not lodges.uses_lodges(state, seat):
             return options[0]
-        animal_type = cat.animal(card).type
+        cell_score = self._cell_scorer(p, cat.animal(card).type)
         return max(
             options,
             key=lambda m: (
-                self._cell_score(p, animal_type, m["row"], m["col"])
+                cell_score(m["row"], m["col"])
                 + self._golden_score(state, seat, card, m["row"], m["col"]),
                 -abs(m["row"] - 1),
                 -m["col"],
             ),
         )
 
-    def _cell_score(self, p, animal_type, r, c):
-        """How far this cell, holding an animal of this type, advances some kept Lodge card."""
-        best = 0
-        used = lodges.used_points(p)
-        for point in lodges.points():
+    def _cell_scorer(self, p, animal_type):
+        """How far a space, holding an animal of this type, advances some kept Lodge card, as
+        a function of the space: two a block animal (this one included) less one a locked
+        space, in the best block whose animals some unbuilt Lodge card could still take. A draft
+        weighs every empty space for every card offered, and an empty space's blocks score the
+        same whichever of their empty spaces it is, so each block is judged once per card."""
+        cards = [_requires(card) for card in lodges.unbuilt_cards(p)]
+        used = set(lodges.used_points(p))
+        grid, cp = p["grid"], p["cp"]
+        judged: dict[tuple[int, int], int] = {}
+
+        def block_score(point, r, c):
             cells = lodges.block(point)
-            if (r, c) not in cells or point in used:
-                continue
-            present = [
-                cat.animal(p["grid"][rr][cc]).type
-                for rr, cc in cells
-                if p["grid"][rr][cc] and (rr, cc) != (r, c)
-            ]
-            locked = sum(1 for rr, cc in cells if p["cp"][rr][cc] is not None)
-            for card in lodges.unbuilt_cards(p):
-                need = Counter(cat.LODGES_BY_ID[card].requires)
-                have = Counter(present + [animal_type])
-                if all(have[t] <= need[t] for t in have):
-                    best = max(best, sum(have.values()) * 2 - locked)
-        return best
+            have = Counter(cat.animal(grid[rr][cc]).type for rr, cc in cells
+                           if grid[rr][cc] and (rr, cc) != (r, c))
+            have[animal_type] += 1
+            if not any(all(n <= need[t] for t, n in have.items()) for need in cards):
+                return 0
+            return sum(have.values()) * 2 - sum(1 for rr, cc in cells if cp[rr][cc] is not None)
+
+        def score(r, c):
+            best = 0
+            for point in _POINTS_AT[(r, c)] if cards else ():
+                if point in used:
+                    continue
+                if grid[r][c]:  # an occupied space is judged without its own animal
+                    found = block_score(point, r, c)
+                else:
+                    found = judged.get(point)
+                    if found is None:
+                        found = judged[point] = block_score(point, r, c)
+                best = max(best, found)
+            return best
+
+        return score
 
     def _relocate(self, state, seat, moves):
         p = state["p"][seat]
