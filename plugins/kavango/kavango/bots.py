@@ -29,10 +29,19 @@ ACTION_VALUE = {
 }
 
 
+def _count(types) -> dict[str, int]:
+    """Animals by type, as a plain dict: a Counter's own bookkeeping cost more than the
+    counting, at several hundred thousand counts in a hard decision's rollouts."""
+    found: dict[str, int] = {}
+    for t in types:
+        found[t] = found.get(t, 0) + 1
+    return found
+
+
 @cache
-def _requires(card: str) -> Counter:
+def _requires(card: str) -> dict[str, int]:
     """A Lodge card's animals by type (read only: shared by every ask)."""
-    return Counter(cat.LODGES_BY_ID[card].requires)
+    return _count(cat.LODGES_BY_ID[card].requires)
 
 
 #: The Lodge blocks (by their top-left space) that hold each space of the Reserve.
@@ -299,10 +308,10 @@ class Warden(Bot):
 
         def block_score(point, r, c):
             cells = lodges.block(point)
-            have = Counter(cat.animal(grid[rr][cc]).type for rr, cc in cells
-                           if grid[rr][cc] and (rr, cc) != (r, c))
-            have[animal_type] += 1
-            if not any(all(n <= need[t] for t, n in have.items()) for need in cards):
+            have = _count(cat.animal(grid[rr][cc]).type for rr, cc in cells
+                          if grid[rr][cc] and (rr, cc) != (r, c))
+            have[animal_type] = have.get(animal_type, 0) + 1
+            if not any(all(n <= need.get(t, 0) for t, n in have.items()) for need in cards):
                 return 0
             return sum(have.values()) * 2 - sum(1 for rr, cc in cells if cp[rr][cc] is not None)
 
@@ -381,7 +390,14 @@ class Warden(Bot):
         grid = p["grid"]
         fixed = lodges.fixed_cells(p)
         used = lodges.used_points(p)
-        animals = [(r, c) for r in range(K.ROWS) for c in range(K.COLS) if grid[r][c]]
+        kind = {(r, c): cat.animal(grid[r][c]) for r in range(K.ROWS) for c in range(K.COLS) if grid[r][c]}
+        # the movable animals, most valuable first, and the blocks a Lodge may still go on
+        movable = sorted((cell for cell in kind if cell not in fixed), key=lambda cell: -kind[cell].vp)
+        open_blocks = [
+            (point, cells)
+            for point, cells in ((point, lodges.block(point)) for point in lodges.points())
+            if point not in used and all(p["cp"][r][c] is None for r, c in cells)
+        ]
         best = None
         wanted = [
             (cat.LODGES_BY_ID[c].requires, cat.LODGES_BY_ID[c].level, 0)
@@ -393,32 +409,26 @@ class Warden(Bot):
                 for g in state["golden"]["cards"]
             ]
         for requires, level, min_value in wanted:
-            for point in lodges.points():
-                cells = lodges.block(point)
-                if point in used or any(p["cp"][r][c] is not None for r, c in cells):
-                    continue
-                remaining = Counter(requires)
+            for _point, cells in open_blocks:
+                remaining = _count(requires)
                 keep = set()
-                for r, c in cells:
-                    if grid[r][c] and remaining[cat.animal(grid[r][c]).type] > 0:
-                        remaining[cat.animal(grid[r][c]).type] -= 1
-                        keep.add((r, c))
+                for cell in cells:
+                    if cell in kind and remaining.get(kind[cell].type, 0) > 0:
+                        remaining[kind[cell].type] -= 1
+                        keep.add(cell)
                 targets = [cell for cell in cells if cell not in keep]
                 if not targets or len(targets) > min(lifts, 2):
                     continue
-                if any(grid[r][c] and (r, c) in fixed for r, c in targets):
+                if any(cell in kind and cell in fixed for cell in targets):
                     continue
-                pool = sorted(
-                    (cell for cell in animals if cell not in cells and cell not in fixed),
-                    key=lambda cell: -cat.animal(grid[cell[0]][cell[1]]).vp,
-                )
                 plan = []
-                for animal_type in remaining.elements():
+                for animal_type in (t for t, n in remaining.items() for _ in range(n)):
                     source = next(
                         (
                             cell
-                            for cell in pool
-                            if cat.animal(grid[cell[0]][cell[1]]).type == animal_type
+                            for cell in movable
+                            if cell not in cells
+                            and kind[cell].type == animal_type
                             and cell not in [s for s, _ in plan]
                         ),
                         None,
@@ -426,9 +436,7 @@ class Warden(Bot):
                     if source is None:
                         break
                     plan.append((source, targets[len(plan)]))
-                value = sum(cat.animal(grid[r][c]).vp for r, c in keep) + sum(
-                    cat.animal(grid[r][c]).vp for (r, c), _to in plan
-                )
+                value = sum(kind[cell].vp for cell in keep) + sum(kind[cell].vp for cell, _to in plan)
                 if len(plan) < len(targets) or value < min_value:
                     continue
                 if best is None or (len(plan), -level) < best[0]:
