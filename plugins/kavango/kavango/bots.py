@@ -15,7 +15,7 @@ from . import catalog as cat
 from . import constants as K
 from .rules import lodges, scoring
 from .rules.reserve import climate_room, empty_cells, requirement_gaps, sanctuary_spaces, symbols
-from .rules.scoring import metric, research_reward, research_tier
+from .rules.scoring import Tally, metric, research_reward, research_tier
 from .rules.turn import action_usable
 
 ACTION_VALUE = {
@@ -224,13 +224,14 @@ class Warden(Bot):
             after["grid"] = [list(row) for row in p["grid"]]
             after["grid"][r][c] = card
         gain = 0.0
+        before, then = Tally(p), Tally(after)  # each counted once for every card and goal asked
         for research in state["research"]:
             if research in p["claims"]:
                 continue
-            was, now = research_tier(p, research), research_tier(after, research)
+            was, now = research_tier(p, research, before), research_tier(after, research, then)
             if now > was:
                 gain += self._tier_worth(state, now) - self._tier_worth(state, was)
-        return gain + self._goal_worth(after) - self._goal_worth(p)
+        return gain + self._goal_worth(after, then) - self._goal_worth(p, before)
 
     @staticmethod
     def _tier_worth(state, tier):
@@ -240,12 +241,14 @@ class Warden(Bot):
         return money * 0.6 + vp
 
     @staticmethod
-    def _goal_worth(p):
-        """The better goal card's points, plus a share of its next step for progress towards it."""
+    def _goal_worth(p, tally=None):
+        """The better goal card's points, plus a share of its next step for progress towards it
+        (``tally``: the player's :class:`~kavango.rules.scoring.Tally`, if the caller has one)."""
         best = 0.0
+        tally = tally or Tally(p)
         for goal_id in p["goals"]:
             goal = cat.GOALS_BY_ID[goal_id]
-            have = metric(p, goal.metric)
+            have = metric(p, goal.metric, tally)
             worth = max([vp for need, vp in goal.steps if have >= need], default=0)
             step = next(((need, vp) for need, vp in goal.steps if have < need), None)
             if step:
