@@ -27,6 +27,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 import pytest
+from playwright.sync_api import TimeoutError as PlaywrightTimeout
 from playwright.sync_api import expect
 
 from core.plugins import build_registry, discover_apps
@@ -137,16 +138,33 @@ def wait_for_my_move(page) -> bool:
     return page.locator("#match-live").get_attribute("data-status") != "finished"
 
 
+def click_an_offered_move(page, tries: int = 4) -> bool:
+    """Click the first visible move the board offers; False when it offers none.
+
+    A move is looked up afresh for every try: a board part found visible can be hidden a moment
+    later without leaving the page (a redraw that checks the tile pickers again), and Playwright
+    would wait on that one part until its timeout instead of finding the part now shown."""
+    for _ in range(tries):
+        offered = page.locator(CLICKABLE).filter(visible=True)
+        if offered.count() == 0:
+            return False
+        try:
+            offered.first.click(timeout=5000)
+            return True
+        except PlaywrightTimeout:
+            continue
+    offered.first.click()
+    return True
+
+
 def play_clicks(page, clicks: int) -> int:
     made = 0
     for _ in range(clicks):
         if not wait_for_my_move(page):
             break
         before = int(page.locator("#match-live").get_attribute("data-version"))
-        offered = page.locator(CLICKABLE).filter(visible=True)
-        if offered.count() == 0:
+        if not click_an_offered_move(page):
             break
-        offered.first.click()
         # The answer is the next frame or a refusal; a refusal fails at once, with its words.
         page.wait_for_function(
             "v => Number(document.getElementById('match-live').dataset.version) > v"
