@@ -56,11 +56,27 @@
     var label = el.getAttribute("aria-label");
     return label ? '[aria-label="' + CSS.escape(label) + '"]' : "#board";
   }
+  // A frame of the same position (a seat or clock change, a re-sent frame) also keeps the
+  // choices a player was making on the board (Komodo's tile and turn pickers, say): the radio
+  // buttons they had checked are checked again. A new position starts from its own defaults.
+  // The new frame's version is read from the incoming fragment: while htmx settles, the swapped-in
+  // element still carries the old one's attributes.
+  var picked = [];
   document.addEventListener("htmx:oobBeforeSwap", function (e) {
-    if (e.target && e.target.id === "match-live") refocus = describe(document.activeElement);
+    if (!e.target || e.target.id !== "match-live") return;
+    refocus = describe(document.activeElement);
+    var incoming = e.detail.fragment && e.detail.fragment.querySelector("#match-live");
+    var same = incoming && incoming.dataset.version === e.target.dataset.version;
+    picked = same ? Array.from(e.target.querySelectorAll("input[type=radio][id]:checked"), function (el) { return el.id; }) : [];
   });
   document.addEventListener("htmx:oobAfterSwap", function (e) {
-    if (!refocus || !e.target || e.target.id !== "match-live") return;
+    if (!e.target || e.target.id !== "match-live") return;
+    picked.forEach(function (id) {
+      var radio = document.getElementById(id);
+      if (radio && radio.type === "radio" && e.target.contains(radio)) radio.checked = true;
+    });
+    picked = [];
+    if (!refocus) return;
     var again = document.querySelector("#match-live " + refocus) || document.getElementById("board");
     refocus = null;
     if (again) {

@@ -58,3 +58,31 @@ def test_clicking_the_board_plays_moves(portal, browser, game):
     open_table_against_bots(page, portal, game)
     assert play_clicks(page, 4) >= 1, "the board offered no clickable move"
     context.close()
+
+
+RESEND_AND_WAIT = """() => new Promise((done, fail) => {
+  document.addEventListener("htmx:oobAfterSwap", e => e.target.id === "match-live" && done());
+  setTimeout(() => fail(new Error("no frame came back")), 10000);
+  const socket = document.getElementById("match-socket")["htmx-internal-data"].webSocket.socket;
+  socket.send(JSON.stringify({revision: 0}));
+})"""
+
+
+def test_a_frame_of_the_same_position_keeps_the_tile_and_turn_picked(portal, browser):
+    """A Komodo player who picked their second tile and a quarter turn keeps both when a frame of
+    the same position arrives (here the server re-sends the frame a lagging page asks for)."""
+    game = next(g for g in GAMES if g.slug == "komodo")
+    context = browser.new_context()
+    page = sign_up(context, portal, f"k{uuid.uuid4().hex[:8]}")
+    open_table_against_bots(page, portal, game)
+    assert play_clicks(page, 1) == 1  # the opening: one animal card given back
+    expect(page.locator("label[for=komodo-t-1]")).to_be_visible(timeout=20000)
+    expect(page.locator("#turn-banner")).to_contain_text("Your move!", timeout=20000)
+    version = page.locator("#match-live").get_attribute("data-version")
+    page.locator("label[for=komodo-t-1]").click()
+    page.locator("label[for=komodo-r-1]").click()
+    page.evaluate(RESEND_AND_WAIT)
+    assert page.locator("#match-live").get_attribute("data-version") == version
+    assert page.locator("#komodo-t-1").is_checked() and page.locator("#komodo-r-1").is_checked()
+    expect(page.locator("#board .komodo-spot--1-1").first).to_be_visible()
+    context.close()
