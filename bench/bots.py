@@ -1,10 +1,13 @@
 """Bot strength matchups over seeded games, with decision times per strength.
 
     python bench/bots.py SLUG --seats hard,normal [--games K] [--option name=value ...]
-                         [--iterations N] [--seconds S] [--seed K] [--jobs J]
+                         [--iterations N] [--seconds S] [--seed K] [--jobs J] [--mirror]
 
 ``--seats`` gives one strength per seat (easy, normal, hard or random); the assignment rotates
-with the seed, so every strength sits in every seat equally often. The hard bot runs on
+one seat a game, so every strength sits in every seat equally often. Game i is dealt from seed
+K + i; with ``--mirror`` each deal is played once per rotation (2 seats: twice, the strengths
+swapped), so the luck of a deal, large in a 2-seat card or tile game, falls on both sides and
+a line needs fewer games to tell the strengths apart. The hard bot runs on
 ``--iterations`` (default: the site's budget) and, with ``--seconds``, a time budget as well (the
 site uses both; iterations alone make a run repeatable). A win is rank 1 (shared first places
 count; ``outright_win_share`` counts only sole first places), or ``Result.won`` in solo and
@@ -118,13 +121,15 @@ def _worker(table: tuple) -> None:
     _seat_table(table)
 
 
-def _one_game(seed: int):
-    """One seeded game: the strength in each seat, the result, whether a bot claimed the Golden
-    Lodge (None in a game without one), and the decision times per strength."""
-    game, spec, options, seat_options, bots, first_seed = _TABLE
+def _one_game(index: int):
+    """The run's ``index``-th game: the strength in each seat, the result, whether a bot claimed
+    the Golden Lodge (None in a game without one), and the decision times per strength. The
+    strengths rotate one seat a game; its deal is seed ``first_seed + index``, or with
+    ``mirror`` the same deal for each of the table's rotations in turn."""
+    game, spec, options, seat_options, bots, first_seed, mirror = _TABLE
     players = len(spec)
-    k = seed - first_seed
-    levels = [spec[(s + k) % players] for s in range(players)]
+    seed = first_seed + (index // players if mirror else index)
+    levels = [spec[(s + index) % players] for s in range(players)]
     timings: dict[str, list[float]] = defaultdict(list)
     thoughts: dict[str, list] = defaultdict(list)
     state = play_one(game, players, options, seat_options, seed,
@@ -162,6 +167,8 @@ def main() -> None:
     parser.add_argument("--seconds", type=float, default=None)
     parser.add_argument("--option", action="append", default=[], metavar="NAME=VALUE")
     parser.add_argument("--jobs", type=int, default=1, help="games played at once, in that many processes")
+    parser.add_argument("--mirror", action="store_true",
+                        help="play each deal once per seat rotation, so a deal's luck falls on every strength alike")
     args = parser.parse_args()
     registry = build_registry(discover_apps())
     gc.freeze()  # as a thinking worker does once its registry is built (core/thinker.py)
@@ -177,17 +184,17 @@ def main() -> None:
     timings: dict[str, list[float]] = defaultdict(list)
     claims = None
     started = time.perf_counter()
-    table = (game, spec, options, seat_options, bots, args.seed)
-    seeds = range(args.seed, args.seed + args.games)
+    table = (game, spec, options, seat_options, bots, args.seed, args.mirror)
+    indices = range(args.games)
     games: list = []
     signal.signal(signal.SIGTERM, signal.default_int_handler)
     try:
         if args.jobs > 1:
             with multiprocessing.get_context("fork").Pool(args.jobs, _worker, (table,)) as pool:
-                games.extend(_told(pool.imap_unordered(_one_game, seeds, chunksize=1), args.games, started))
+                games.extend(_told(pool.imap_unordered(_one_game, indices, chunksize=1), args.games, started))
         else:
             _seat_table(table)
-            games.extend(_told(map(_one_game, seeds), args.games, started))
+            games.extend(_told(map(_one_game, indices), args.games, started))
     except KeyboardInterrupt:
         print(f"stopped: reporting the {len(games)} games that ended", file=sys.stderr, flush=True)
     if not games:
@@ -206,7 +213,7 @@ def main() -> None:
         if claimed is not None:
             claims = (claims or 0) + claimed
     report = {
-        "game": args.slug, "seats": spec, "games": len(games), "options": options,
+        "game": args.slug, "seats": spec, "games": len(games), "mirror": args.mirror, "options": options,
         "hard_budget": {"iterations": args.iterations, "seconds": args.seconds},
         "seconds": round(time.perf_counter() - started, 1),
         "fair_share": round(1 / players, 4) if players > 1 else None,
