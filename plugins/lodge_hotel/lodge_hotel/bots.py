@@ -132,10 +132,17 @@ class Innkeeper(Bot):
         placing, its ``LOOK_AHEAD_PLACES`` best amenities (or places). The check-ins, the
         valet's pick and the ski lift's discard are the Innkeeper's own move alone: twenty or
         thirty two-turn rollouts spread over their many moves never moved the search off it,
-        and a second of search each took half of a hard solo game's time. None in a game for
-        several players: every move stays open."""
-        if not state["solo"] or seat not in game.to_act(state):
+        and a second of search each took half of a hard solo game's time. In a game for
+        several players every move stays open but for putting a held room or amenity back
+        (unless that is the Innkeeper's own move): the rollouts after it mostly take the same
+        one again, so it won on noise alone (hard vs normal, 2 seats, 54 games: 251 of the hard
+        bot's 4,465 decisions, each followed by a second of thinking about the same take)."""
+        if seat not in game.to_act(state):
             return None
+        if not state["solo"]:
+            if state["phase"] != "place":
+                return None
+            return [m for m in game.legal_moves(state, seat) if m["type"] != "cancel"]
         phase, held = state["phase"], state["holding"]
         if phase in ("build", "start_amenity", "lift_amenity"):
             kind = "take_room" if phase == "build" else "take_amenity"

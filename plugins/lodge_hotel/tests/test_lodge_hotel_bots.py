@@ -434,7 +434,8 @@ def test_the_search_rolls_out_with_the_innkeeper_without_its_look_ahead():
 def test_the_search_weighs_the_rooms_and_places_the_look_ahead_would():
     """At a solo build the search's shortlist is the Innkeeper's best few rooms of different
     levels or colours (its own best among them); at the place that follows, its best few
-    places; in a game of several players every move stays open."""
+    places; in a game of several players every move stays open, but for putting the room back
+    at its placing."""
     bot = Innkeeper()
     state = _started(3, 4)
     takes = [m for m in GAME.legal_moves(state, 0) if m["type"] == "take_room"]
@@ -450,7 +451,12 @@ def test_the_search_weighs_the_rooms_and_places_the_look_ahead_would():
     worth = {spot: value for value, spot in bot._place_values(GAME, table.state, 0, take)}
     best_places = sorted(worth.values(), reverse=True)[:bot.LOOK_AHEAD_PLACES]
     assert sorted((worth[(m["floor"], m["col"])] for m in places), reverse=True) == best_places
-    assert bot.root_moves(GAME, new(2, seed=5), 0, random.Random(1)) is None
+    several = Runner(new(2, seed=5), seed=5)
+    assert bot.root_moves(GAME, several.state, 0, random.Random(1)) is None
+    several.play(0, next(m for m in GAME.legal_moves(several.state, 0) if m["type"] == "take_room"))
+    moves = GAME.legal_moves(several.state, 0)
+    assert {"type": "cancel"} in moves
+    assert bot.root_moves(GAME, several.state, 0, random.Random(1)) == [m for m in moves if m["type"] == "place"]
 
 
 def test_a_solo_token_costs_less_to_spend_the_fewer_turns_are_left_for_it():
