@@ -96,6 +96,7 @@
   // message is the answer's own role=alert text when it has one, else a plain sentence.
   function serverTrouble(text) {
     var box = document.getElementById("server-trouble");
+    if (!box && !text) return;
     if (!box) {
       box = document.createElement("p");
       box.id = "server-trouble";

@@ -157,6 +157,9 @@ def click_an_offered_move(page, tries: int = 4) -> bool:
     return True
 
 
+REFUSED = "#move-feedback .error, #server-trouble:not([hidden])"
+
+
 def play_clicks(page, clicks: int) -> int:
     made = 0
     for _ in range(clicks):
@@ -166,11 +169,11 @@ def play_clicks(page, clicks: int) -> int:
         if not click_an_offered_move(page):
             break
         # The answer is the next frame or a refusal; a refusal fails at once, with its words.
+        # (A cleared server-trouble box stays on the page, hidden and empty: it is no refusal.)
         page.wait_for_function(
             "v => Number(document.getElementById('match-live').dataset.version) > v"
-            " || document.querySelector('#move-feedback .error, #server-trouble')", arg=before,
-            timeout=20000)
-        refusals = page.locator("#move-feedback .error, #server-trouble")
+            f" || document.querySelector('{REFUSED}')", arg=before, timeout=20000)
+        refusals = page.locator(REFUSED)
         assert refusals.count() == 0, refusals.first.inner_text()
         made += 1
     return made

@@ -12,7 +12,7 @@ from playwright.sync_api import expect
 
 from core.plugins import build_registry, discover_apps
 
-from .test_e2e_boards import open_table_against_bots, play_clicks
+from .test_e2e_boards import CLICKABLE, open_table_against_bots, play_clicks
 from .test_e2e_tictactoe import sign_up
 
 pytestmark = pytest.mark.e2e
@@ -85,4 +85,29 @@ def test_a_frame_of_the_same_position_keeps_the_tile_and_turn_picked(portal, bro
     assert page.locator("#match-live").get_attribute("data-version") == version
     assert page.locator("#komodo-t-1").is_checked() and page.locator("#komodo-r-1").is_checked()
     expect(page.locator("#board .komodo-spot--1-1").first).to_be_visible()
+    context.close()
+
+
+CLOSE_THE_SOCKET = """() => new Promise(done => {
+  const socket = document.getElementById("match-socket")["htmx-internal-data"].webSocket.socket;
+  socket.addEventListener("close", () => done());
+  socket.close();
+})"""
+
+
+def test_a_move_posted_without_the_socket_leaves_no_trouble_box(portal, browser):
+    """With the match socket closed (the page reopens it 1.5 s later) the page POSTs its move; the accepted answer clears the
+    server-trouble box, and clearing a box that was never shown must not leave one behind (an
+    empty, hidden box on the page once passed for a refusal in CI)."""
+    game = next(g for g in GAMES if g.slug == "tictactoe")
+    context = browser.new_context()
+    page = sign_up(context, portal, f"s{uuid.uuid4().hex[:8]}")
+    open_table_against_bots(page, portal, game)
+    expect(page.locator("#turn-banner")).to_contain_text("Your move!", timeout=20000)
+    page.evaluate(CLOSE_THE_SOCKET)
+    with page.expect_response(lambda r: r.url.endswith("/move/")) as answer:
+        page.locator(CLICKABLE).filter(visible=True).first.click()
+    assert answer.value.status == 200
+    assert page.locator("#move-feedback .error").count() == 0
+    assert page.locator("#server-trouble").count() == 0
     context.close()
