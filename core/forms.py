@@ -6,6 +6,7 @@ from django import forms
 from django.contrib.auth import get_user_model
 from django.contrib.auth.forms import UserCreationForm
 
+from core.engine.game import players_wanted
 from core.models import Match, Profile
 
 
@@ -60,11 +61,7 @@ class TableForm(forms.Form):
         self.game = game
         counts = range(game.min_players, game.max_players + 1)
         self.fields["players"].choices = [(n, str(n)) for n in counts]
-        self.fields["players"].error_messages["invalid_choice"] = (
-            f"{game.name} is played by {game.min_players} to {game.max_players} players."
-            if game.min_players < game.max_players else
-            f"{game.name} is played by exactly {game.min_players} players."
-        )
+        self.fields["players"].error_messages["invalid_choice"] = f"{players_wanted(game)}."
         self.fields["players"].initial = game.min_players if game.min_players > 1 else min(2, game.max_players)
         self.table_options = [o for o in game.options if not o.per_seat]
         self.seat_option_defs = [o for o in game.options if o.per_seat]

@@ -40,6 +40,36 @@ def test_the_demo_match_plays_a_whole_game_at_each_strength(client_for, make_use
     assert {s.bot for s in match.seats.all()} == {expected}
 
 
+def test_the_demo_match_sets_each_seat_at_its_own_strength(client_for, make_user):
+    """A hard bot against normal ones, say: a seat's own choice beats the one for all seats."""
+    staff = make_user("root", staff=True)
+    response = client_for(staff).post("/staff/demo-match/", {
+        "game": "tictactoe", "players": "2", "strength": NORMAL, "seat1_strength": "", "seat2_strength": EASY,
+        "seat3_strength": HARD})
+    match = Match.objects.get()
+    assert response.status_code == 302 and match.status == Match.Status.FINISHED
+    bots = registry().bots_for("tictactoe")
+    assert [s.bot for s in match.seats.order_by("position")] == [
+        at_strength(bots, NORMAL).name, at_strength(bots, EASY).name]
+
+
+@pytest.mark.parametrize(("asked", "said"), [
+    ({"strength": "godlike"}, "Choose easy, normal or hard for each seat."),
+    ({"seat2_strength": "hardest"}, "Choose easy, normal or hard for each seat."),
+    ({"players": "9"}, "Tic-tac-toe is played by exactly 2 players."),
+    ({"players": "99999999999999999999"}, "Tic-tac-toe is played by exactly 2 players."),
+    ({"players": "two"}, "Tic-tac-toe is played by exactly 2 players."),
+    ({"game": "chess"}, "Choose a game."),
+])
+def test_a_demo_match_asked_for_wrongly_says_why_and_opens_nothing(client_for, make_user, asked, said):
+    staff = make_user("root", staff=True)
+    response = client_for(staff).post("/staff/demo-match/", {"game": "tictactoe", "players": "2", **asked},
+                                      follow=True)
+    assert response.status_code == 200
+    assert said in response.content.decode()
+    assert not Match.objects.exists()
+
+
 @pytest.mark.parametrize("level", [EASY, NORMAL, HARD])
 def test_a_person_plays_a_whole_game_against_a_bot_seat_chosen_on_the_form(client_for, alice, level, django_capture_on_commit_callbacks):
     bot = at_strength(registry().bots_for("tictactoe"), level)

@@ -82,7 +82,7 @@ def test_bots_answer_right_after_a_human_move(alice, django_capture_on_commit_ca
 def test_bad_options_are_refused_with_the_games_message(alice):
     with pytest.raises(Refused, match="Who starts"):
         create_table(alice, "tictactoe", 2, {"first": "z"})
-    with pytest.raises(Refused, match="2 to 2 players"):
+    with pytest.raises(Refused, match="played by exactly 2 players, not 3"):
         create_table(alice, "tictactoe", 3)
 
 

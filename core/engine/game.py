@@ -287,3 +287,10 @@ class Game:
 
     def __repr__(self) -> str:
         return f"<Game {self.slug}>"
+
+
+def players_wanted(game: Game) -> str:
+    """How many play ``game``, as the site says it wherever a count is refused (no full stop)."""
+    if game.min_players == game.max_players:
+        return f"{game.name} is played by exactly {game.min_players} players"
+    return f"{game.name} is played by {game.min_players} to {game.max_players} players"

@@ -9,7 +9,7 @@ from typing import Any
 
 from .errors import IllegalMove, MalformedMove
 from .fields import check_payload
-from .game import Game, Move, OptionError, State
+from .game import Game, Move, OptionError, State, players_wanted
 from .rng import rng_for
 
 
@@ -238,9 +238,7 @@ def resolve_options(
     Returns ``(options, seat_options)`` ready for ``setup``; raises OptionError with a message.
     """
     if not game.min_players <= players <= game.max_players:
-        raise OptionError(
-            f"{game.name} is for {game.min_players} to {game.max_players} players, not {players}."
-        )
+        raise OptionError(f"{players_wanted(game)}, not {players}.")
     raw = raw or {}
     raw_seats = list(raw_seats or [])
     raw_seats += [{}] * (players - len(raw_seats))

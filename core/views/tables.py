@@ -11,7 +11,8 @@ from django.views.decorators.http import require_POST
 from django_htmx.http import HttpResponseClientRedirect
 
 from core.access import remember_invite
-from core.engine.strengths import NORMAL, at_strength
+from core.engine.game import players_wanted
+from core.engine.strengths import EASY, HARD, NORMAL, at_strength
 from core.forms import TableForm
 from core.models import Match
 from core.plugins import registry
@@ -118,10 +119,32 @@ def reclaim(request, pk):
     return _act(request, pk, tables.reclaim_seat)
 
 
+#: The demo form's strength choices: what a staff member reads, by the level's name.
+DEMO_STRENGTHS = ((EASY, "Easy"), (NORMAL, "Normal"), (HARD, "Hard"))
+
+
+def _demo_bots(request, slug: str, players: int) -> dict[int, str] | str:
+    """The bot of every seat of a demo match, by the strength asked for each (``seatN_strength``,
+    counted from 1, else ``strength`` for all), or the sentence saying what was wrong. A game
+    without a hard bot gets its best one instead."""
+    known = {level for level, _label in DEMO_STRENGTHS}
+    bots = registry().bots_for(slug)
+    everyone = request.POST.get("strength", NORMAL)
+    chosen = {}
+    for seat in range(players):
+        level = request.POST.get(f"seat{seat + 1}_strength") or everyone
+        if level not in known:
+            return "Choose easy, normal or hard for each seat."
+        chosen[seat] = (at_strength(bots, level) or registry().best_bot(slug)).name
+    return chosen
+
+
 @staff_member_required
 def demo_match(request):
-    """Staff start an all-bot match to show a game off (linked from the admin's match list)."""
+    """Staff start an all-bot match to show a game off (linked from the admin's match list),
+    each seat at the strength they pick: a hard bot against normal ones shows what search buys."""
     games = sorted(registry().games.values(), key=lambda g: g.name)
+    seats = range(1, max((g.max_players for g in games), default=1) + 1)
     if request.method == "POST":
         game = registry().games.get(request.POST.get("game", ""))
         try:
@@ -129,16 +152,19 @@ def demo_match(request):
         except ValueError:
             players = 0
         if game is None:
-            messages.error(request, "Choose a game.")
+            bots = "Choose a game."
+        elif not game.min_players <= players <= game.max_players:
+            bots = f"{players_wanted(game)}."
+        else:
+            bots = _demo_bots(request, game.slug, players)
+        if isinstance(bots, str):
+            messages.error(request, bots)
         else:
             try:
-                level = request.POST.get("strength", NORMAL)
-                bot = (at_strength(registry().bots_for(game.slug), level) or registry().best_bot(game.slug)).name
-                match = tables.create_table(None, game.slug, players,
-                                            bots=dict.fromkeys(range(players), bot), rated=False)
+                match = tables.create_table(None, game.slug, players, bots=bots, rated=False)
             except Refused as exc:
                 messages.error(request, exc.message)
             else:
                 wake_bots(match.pk)
                 return redirect(match)
-    return render(request, "core/demo_match.html", {"games": games})
+    return render(request, "core/demo_match.html", {"games": games, "seats": seats, "strengths": DEMO_STRENGTHS})

@@ -138,3 +138,28 @@ def test_make_run_defaults_serve_safely_over_plain_http(browser, tmp_path):
         expect(page.locator(".site-header")).to_contain_text("Log out")  # still logged in
         context.close()
     assert (tmp_path / "secret_key").read_text() == key, "the key is kept, not made anew"
+
+
+def test_staff_start_a_demo_match_with_a_strength_per_seat(portal, browser, shot):
+    """The admin's demo form in a browser: it passes the page checks at both widths, and a seat
+    given its own strength under "A different strength for some seats" sits at that strength."""
+    context = browser.new_context()
+    name = f"staff{uuid.uuid4().hex[:6]}"
+    page = sign_up(context, portal, name)
+    subprocess.run([sys.executable, "manage.py", "shell", "-c",
+                    "from django.contrib.auth.models import User; "
+                    f"User.objects.filter(username={name!r}).update(is_staff=True)"],
+                   cwd=ROOT, env=portal.env, check=True, capture_output=True, timeout=120)
+    assert check_pages(page, portal.url, ["/staff/demo-match/"]) == []
+    page.goto(f"{portal.url}/staff/demo-match/")
+    shot(page, "demo-match-phone")
+    page.set_viewport_size(WIDTHS["desktop"])
+    page.select_option("select[name=game]", "tictactoe")
+    page.fill("input[name=players]", "2")
+    page.locator("summary", has_text="A different strength for some seats").click()
+    page.select_option("select[name=seat2_strength]", "easy")
+    shot(page, "demo-match-seats")
+    page.click("text=Start")
+    expect(page.locator("#board")).to_be_visible()
+    expect(page.locator(".players-bar .name")).to_have_text(["Blocker bot", "Blocker bot (easy)"])
+    context.close()
