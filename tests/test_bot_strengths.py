@@ -18,6 +18,9 @@ def test_the_create_table_form_offers_each_strength_for_a_bot_seat(client_for, a
     for bot in registry().bots_for("tictactoe").values():
         assert f'value="{bot.name}"' in page and bot.label in page
     assert {"blocker-easy", "blocker", "blocker-hard"} <= set(registry().bots_for("tictactoe"))
+    # what each strength means, in a sentence, with the hard bot's bound
+    words = " ".join(page.split())
+    assert "An easy bot slips now and then" in words and "takes up to 1 second a move" in words
 
 
 def test_each_game_with_its_own_bot_has_easy_and_normal_and_hard_where_it_can_sample():
