@@ -3,7 +3,7 @@
 import pytest
 from kavango.bots import Warden
 from kavango.hooks import register_bots, register_games
-from kavango.testing import GAME, investing, new_game, place, to_draft
+from kavango.testing import GAME, act, investing, lodge_game, new_game, place, to_draft
 
 from core.engine import RandomBot, playout
 
@@ -109,3 +109,19 @@ def test_a_rollout_cut_at_the_end_is_judged_as_the_final_scoring_judges_it(playe
         assert interim == [run.result.scores[0] + money[0] - run.result.details["oppo_score"]]
     else:
         assert interim == [score + m for score, m in zip(run.result.scores, money, strict=True)]
+
+
+def test_the_search_weighs_no_rearrangement_the_warden_has_no_plan_for():
+    """The hard bot's shortlist: at Investment every move but starting a rearrangement, and in a
+    rearrangement only finishing it (the search adds the Warden's own move, so a Lodge plan's
+    lift stays open): a detour without a plan only won the search's noise."""
+    state = investing(lodge_game(2, "maximum"))
+    place(state, 0, {(1, 0): "quelea", (1, 1): "scrub_hare"})
+    legal = GAME.legal_moves(state, 0)
+    shortlist = Warden().root_moves(GAME, state, 0, None)
+    assert {"type": "rearrange"} in legal and {"type": "rearrange"} not in shortlist
+    assert len(shortlist) == len(legal) - 1
+    state = act(state, 0, {"type": "rearrange"})
+    assert any(m["type"] == "lift" for m in GAME.legal_moves(state, 0))
+    assert Warden().root_moves(GAME, state, 0, None) == [{"type": "finish_rearranging"}]
+    assert Warden().root_moves(GAME, state, 1, None) is None
