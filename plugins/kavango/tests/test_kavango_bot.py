@@ -3,7 +3,7 @@
 import pytest
 from kavango.bots import Warden
 from kavango.hooks import register_bots, register_games
-from kavango.testing import GAME, act, investing, lodge_game, new_game, place, to_draft
+from kavango.testing import GAME, act, investing, keep, lodge_game, new_game, place, to_draft
 
 from core.engine import RandomBot, playout
 
@@ -112,9 +112,10 @@ def test_a_rollout_cut_at_the_end_is_judged_as_the_final_scoring_judges_it(playe
 
 
 def test_the_search_weighs_no_rearrangement_the_warden_has_no_plan_for():
-    """The hard bot's shortlist: at Investment every move but starting a rearrangement, and in a
-    rearrangement only finishing it (the search adds the Warden's own move, so a Lodge plan's
-    lift stays open): a detour without a plan only won the search's noise."""
+    """The hard bot's shortlist: at Investment every move but starting a rearrangement (the
+    search adds the Warden's own move, so a Lodge plan stays open), and within a rearrangement
+    the Warden's own move alone: a detour without a plan only won the search's noise, and
+    entering and leaving one over and over changed nothing."""
     state = investing(lodge_game(2, "maximum"))
     place(state, 0, {(1, 0): "quelea", (1, 1): "scrub_hare"})
     legal = GAME.legal_moves(state, 0)
@@ -125,3 +126,15 @@ def test_the_search_weighs_no_rearrangement_the_warden_has_no_plan_for():
     assert any(m["type"] == "lift" for m in GAME.legal_moves(state, 0))
     assert Warden().root_moves(GAME, state, 0, None) == [{"type": "finish_rearranging"}]
     assert Warden().root_moves(GAME, state, 1, None) is None
+
+
+def test_within_a_rearrangement_the_search_follows_the_wardens_lodge_plan():
+    """A kept Lodge card whose fourth animal stands outside its block: the Warden lifts that
+    animal, and the hard bot's shortlist is that lift alone (finishing instead would leave the
+    plan for the next Investment step, where the Warden would start it again)."""
+    state = keep(investing(lodge_game(2, "maximum")), 0, ["L2-01"])
+    place(state, 0, {(0, 0): "scrub_hare", (0, 1): "rock_monitor", (1, 0): "zebra", (2, 5): "lion"})
+    state = act(state, 0, {"type": "rearrange"})
+    plan = Warden().choose(GAME, state, 0, None)
+    assert plan["type"] == "lift" and (plan["row"], plan["col"]) == (2, 5)
+    assert Warden().root_moves(GAME, state, 0, None) == [plan]
