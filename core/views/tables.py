@@ -12,7 +12,7 @@ from django_htmx.http import HttpResponseClientRedirect
 
 from core.access import remember_invite
 from core.engine.game import players_wanted
-from core.engine.strengths import EASY, HARD, HARD_SECONDS, NORMAL, at_strength, strength
+from core.engine.strengths import EASY, HARD, HARD_SECONDS, NORMAL, at_strength
 from core.forms import TableForm
 from core.models import Match
 from core.plugins import registry
@@ -35,8 +35,8 @@ def new_table(request, slug):
             form.add_error(None, exc.message)
         else:
             return redirect(match)
-    levels = {strength(b) for name, b in bots.items() if name != "random"}
-    return render(request, "core/new_table.html", {"game": game, "form": form, "has_hard": HARD in levels,
+    return render(request, "core/new_table.html", {"game": game, "form": form,
+                                                   "has_hard": at_strength(bots, HARD) is not None,
                                                    "hard_seconds": HARD_SECONDS})
 
 
