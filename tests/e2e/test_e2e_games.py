@@ -88,6 +88,11 @@ def test_a_frame_of_the_same_position_keeps_the_tile_and_turn_picked(portal, bro
     context.close()
 
 
+#: htmx's ws extension attaches its socket to the element a moment after the page loads.
+SOCKET_OPEN = """() => {
+  const data = document.getElementById("match-socket")["htmx-internal-data"];
+  return data && data.webSocket && data.webSocket.socket && data.webSocket.socket.readyState === 1;
+}"""
 CLOSE_THE_SOCKET = """() => new Promise(done => {
   const socket = document.getElementById("match-socket")["htmx-internal-data"].webSocket.socket;
   socket.addEventListener("close", () => done());
@@ -104,6 +109,7 @@ def test_a_move_posted_without_the_socket_leaves_no_trouble_box(portal, browser)
     page = sign_up(context, portal, f"s{uuid.uuid4().hex[:8]}")
     open_table_against_bots(page, portal, game)
     expect(page.locator("#turn-banner")).to_contain_text("Your move!", timeout=20000)
+    page.wait_for_function(SOCKET_OPEN, timeout=20000)
     page.evaluate(CLOSE_THE_SOCKET)
     with page.expect_response(lambda r: r.url.endswith("/move/")) as answer:
         page.locator(CLICKABLE).filter(visible=True).first.click()
