@@ -16,7 +16,8 @@ rounds: a few root moves (the shortlist, or else the ones a first share of the b
 most promising by UCT) are each tried in the same imagined state with the same random numbers,
 round after round, and a move replaces the anchor only if its lead over the anchor, round by
 round, is sure beyond its noise. Long games can supply ``interim_scores``: rollouts then stop
-after ``horizon`` plies and are judged by those points, so a 1 s budget still buys iterations.
+after ``horizon`` plies and are judged by those points, so a 1 s budget still buys iterations;
+by rank, or, given a ``lead_scale``, by the size of each seat's lead (:func:`leads`).
 
 Budgets: ``iterations`` always bounds the search; ``seconds`` (optional) bounds the whole
 decision, the heuristic's own move included (see :class:`_Clock`): no step begins that the
@@ -298,6 +299,7 @@ class SearchBot(Bot):
         name: str = "search",
         label: str = "Search bot",
         heuristic: Bot | None = None,
+        lead_scale: float | None = None,
     ) -> None:
         self.game = game
         self.rollout = rollout or RandomBot()
@@ -309,6 +311,7 @@ class SearchBot(Bot):
         self.horizon = horizon
         self.anchored = not isinstance(self.heuristic, RandomBot) if anchored is None else anchored
         self.interim = interim
+        self.lead_scale = lead_scale
         self.name = name
         self.label = label
         self.thought: Thought | None = None
@@ -555,9 +558,24 @@ class SearchBot(Bot):
         interim = (self.interim or game.interim_scores)(state)
         if isinstance(interim, Result):
             return outcome(interim)
-        if interim is not None:
-            return outcome(Result(scores=interim, ranks=ranks_by([(p,) for p in interim])))
-        return None
+        if interim is None:
+            return None
+        if self.lead_scale and len(interim) > 1:
+            return leads(interim, self.lead_scale)
+        return outcome(Result(scores=interim, ranks=ranks_by([(p,) for p in interim])))
+
+
+def leads(points: list[float], scale: float) -> list[float]:
+    """Each seat's chance of finishing first, guessed from its lead over the best of the others
+    (negative when behind) with a logistic curve: ``scale`` points of lead are worth about three
+    chances in four. A rollout cut long before the end says little through who leads it (the
+    rank :func:`outcome` rewards): in two paired rollouts the same seat mostly leads, so most
+    rounds tell the moves nothing, and a move's few points are lost; a lead's size keeps them."""
+    rewards = []
+    for seat, mine in enumerate(points):
+        best_other = max(p for other, p in enumerate(points) if other != seat)
+        rewards.append(1 / (1 + math.exp(max(-60.0, min(60.0, (best_other - mine) / scale)))))
+    return rewards
 
 
 def _paired_choice(keyed: list[tuple[str, Move]], lead: dict[str, list[float]], anchor: str) -> Move:

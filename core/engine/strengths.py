@@ -43,14 +43,17 @@ def hard(game: Game, base: Bot, iterations: int = HARD_ITERATIONS, seconds: floa
     self (one without look-ahead, say: a rollout ply then costs less of the budget, and fewer
     slow plies stand between the search and its deadline), else by ``base``. A heuristic bot may
     also help the search judge rollouts cut short: its ``interim_scores(state)`` (used before the
-    game's own) and ``search_horizon`` (plies before a rollout is cut); and focus it: its
-    ``root_moves(game, state, seat, rng)``, a shortlist of its best few moves on an imagined
-    state, are the only ones (with its own move) the search's root considers."""
+    game's own), ``search_horizon`` (plies before a rollout is cut) and ``search_lead_scale``
+    (judge a cut rollout by the size of each seat's lead, not its rank: see
+    :func:`~core.engine.search.leads`); and focus it: its ``root_moves(game, state, seat,
+    rng)``, a shortlist of its best few moves on an imagined state, are the only ones (with its
+    own move) the search's root considers."""
     offered = getattr(base, "rollout_bot", None)
     rollout = game.rollout_bot() or (offered() if callable(offered) else None) or base
     return SearchBot(
         game.slug, rollout=rollout, heuristic=base, iterations=iterations, seconds=seconds,
         horizon=getattr(base, "search_horizon", HORIZON), interim=getattr(base, "interim_scores", None),
+        lead_scale=getattr(base, "search_lead_scale", None),
         name=f"{base.name}-{HARD}", label=f"{base.label} ({HARD})",
     )
 

@@ -12,8 +12,8 @@ from tictactoe.rules import TicTacToe
 
 from core.engine import Bot, Game, IllegalMove, RandomBot, decide, playout, rng_for
 from core.engine.bots import situation_for
-from core.engine.game import Result
-from core.engine.search import SearchBot, outcome
+from core.engine.game import Result, ranks_by
+from core.engine.search import SearchBot, leads, outcome
 from core.engine.testing_bots import check_determinize
 
 from .higher_card import HigherCard
@@ -137,6 +137,73 @@ def test_outcome_rewards_rank_then_points():
     assert three[0] == three[1] > three[2] == 0.0
     solo_won, solo_lost = (outcome(Result(scores=[40], ranks=[1], won=[w])) for w in (True, False))
     assert solo_won[0] > 0.9 > solo_lost[0] > 0.0
+
+
+def test_leads_judge_each_seat_by_its_lead_over_the_best_of_the_others():
+    assert leads([10, 10], 5.0) == [0.5, 0.5]
+    ahead, behind = leads([15, 10], 5.0)
+    assert ahead == pytest.approx(0.731, abs=0.001) and ahead + behind == pytest.approx(1.0)
+    # four seats: the leader's chance grows with its lead over the second, a trailing seat's
+    # with its points against the leader's, whoever else trails
+    assert leads([30, 20, 0, 0], 10.0)[0] < leads([40, 20, 0, 0], 10.0)[0]
+    assert leads([30, 20, 0, 0], 10.0)[1] == leads([30, 20, 19, 0], 10.0)[1] < leads([30, 25, 0, 0], 10.0)[1]
+    assert leads([1e300, -1e300], 1.0) == pytest.approx([1.0, 0.0])  # no overflow, however far apart
+
+
+class Chase(Game):
+    """Two seats take turns adding 1 or 3 points, five turns each; seat 1 starts 50 ahead."""
+
+    slug = "chase"
+    name = "Chase"
+    summary = "Catch up."
+    min_players = max_players = 2
+    hidden_information = False
+
+    def setup(self, players, options, seat_options, rng):
+        return {"points": [0, 50], "turns": 0}
+
+    def to_act(self, state):
+        return set() if state["turns"] >= 10 else {state["turns"] % 2}
+
+    def legal_moves(self, state, seat):
+        return [{"gain": 1}, {"gain": 3}] if seat in self.to_act(state) else []
+
+    def apply(self, state, seat, move, rng):
+        state["points"][seat] += move["gain"]
+        state["turns"] += 1
+        return state
+
+    def view(self, state, seat):
+        return dict(state)
+
+    def interim_scores(self, state):
+        return list(state["points"])
+
+    def result(self, state):
+        if self.to_act(state):
+            return None
+        return Result(scores=state["points"], ranks=ranks_by([(p,) for p in state["points"]]))
+
+
+class Modest(Bot):
+    needs = "view"
+
+    def choose(self, game, situation, rng):
+        return {"gain": 1}
+
+
+def test_a_lead_scale_lets_a_search_far_behind_see_the_points_a_move_gains():
+    """Judged at once by rank, 1 point and 3 points leave seat 0 just as far behind, so the
+    search keeps its heuristic's modest move; judged by the size of its lead (behind: negative),
+    3 points are better every time."""
+    game = Chase()
+    state = game.setup(2, {}, [{}, {}], rng_for("chase", 0))
+    by_rank, by_lead = (
+        decide(SearchBot("chase", rollout=Modest(), iterations=60, horizon=0, lead_scale=scale),
+               game, state, 0, rng_for("chase", 1))
+        for scale in (None, 10.0)
+    )
+    assert (by_rank, by_lead) == ({"gain": 1}, {"gain": 3})
 
 
 class Counting(HigherCard):
