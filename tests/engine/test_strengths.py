@@ -49,17 +49,18 @@ def test_with_strengths_puts_normal_first_then_easy_and_hard():
 
 def test_the_hard_bot_cuts_rollouts_where_its_heuristic_says_and_judges_them_by_its_scores():
     """A game whose heuristic moves are slow gives its search a short horizon and its own way
-    to judge a cut rollout; a heuristic without them leaves the search's defaults."""
+    to judge a cut rollout (by the size of a lead); a heuristic without them leaves the search's defaults."""
 
     class Judging(Blocker):
         search_horizon = 3
+        search_lead_scale = 2.0
 
         def interim_scores(self, state):
             return [state["board"].count(0), state["board"].count(1)]
 
     judged, plain = hard(TTT, Judging()), hard(TTT, Blocker())
-    assert judged.horizon == 3 and judged.interim(THREAT) == [2, 1]
-    assert plain.horizon == HORIZON and plain.interim is None
+    assert judged.horizon == 3 and judged.interim(THREAT) == [2, 1] and judged.lead_scale == 2.0
+    assert plain.horizon == HORIZON and plain.interim is None and plain.lead_scale is None
 
 
 def test_a_heuristic_that_offers_a_cheaper_self_plays_the_rollouts_and_still_anchors_the_search():
