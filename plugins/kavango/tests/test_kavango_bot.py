@@ -131,10 +131,16 @@ def test_the_search_weighs_no_rearrangement_the_warden_has_no_plan_for():
 def test_within_a_rearrangement_the_search_follows_the_wardens_lodge_plan():
     """A kept Lodge card whose fourth animal stands outside its block: the Warden lifts that
     animal, and the hard bot's shortlist is that lift alone (finishing instead would leave the
-    plan for the next Investment step, where the Warden would start it again)."""
+    plan for the next Investment step, where the Warden would start it again), then the
+    Warden's place for the lifted animal alone."""
     state = keep(investing(lodge_game(2, "maximum")), 0, ["L2-01"])
     place(state, 0, {(0, 0): "scrub_hare", (0, 1): "rock_monitor", (1, 0): "zebra", (2, 5): "lion"})
     state = act(state, 0, {"type": "rearrange"})
     plan = Warden().choose(GAME, state, 0, None)
     assert plan["type"] == "lift" and (plan["row"], plan["col"]) == (2, 5)
     assert Warden().root_moves(GAME, state, 0, None) == [plan]
+    # and once the lion is lifted, where it goes is the plan's alone
+    state = act(state, 0, plan)
+    drop = Warden().choose(GAME, state, 0, None)
+    assert drop["type"] == "drop" and len(GAME.legal_moves(state, 0)) > 1
+    assert Warden().root_moves(GAME, state, 0, None) == [drop]
