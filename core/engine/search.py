@@ -55,7 +55,8 @@ SOLO_SCORE_SCALE = 50.0
 #: search seldom leaves a heuristic it could beat, too ready a one follows the luckiest of its
 #: few contenders.
 CONFIDENCE = 1.0
-#: Rollout plies before a game with ``interim_scores`` is judged by them instead of played out.
+#: Rollout plies before a game with ``interim_scores`` is judged by them instead of played out,
+#: at a table of two (more seats play proportionally longer: ``SearchBot._reach``).
 HORIZON = 40
 #: Below this many iterations a move's spread of rewards is not trusted on its own: the margin
 #: then uses the spread pooled over all root moves, if they have this many degrees of freedom
@@ -517,13 +518,15 @@ class SearchBot(Bot):
     def _play_on(self, game: Game, state: State, rng: random.Random, clock: _Clock,
                  strict: bool = False) -> list[float] | None:
         """The rewards of playing ``state`` on with the rollout bot: to the end, or for
-        ``horizon`` plies, or until the next ply might not end before the deadline, or until a
+        ``horizon`` plies (for two seats: see :meth:`_reach`), or until the next ply might not
+        end before the deadline, or until a
         rollout decision runs past its cap (``STEP_SHARE`` of the budget), and then by
         :meth:`_judge` where the game has interim scores (a cut decision without them is played
         at random instead). A rollout stopped by the deadline that cannot be judged ends the
         search (:class:`_OutOfTime`), as does any rollout the deadline reaches when ``strict``
         (one of a paired round, whose moves must all be judged alike); one that reaches neither
         an end nor a judgement within ``rollout_plies`` is dropped (None)."""
+        reach = self.horizon
         for ply in range(self.rollout_plies):
             actor = _next_actor(game, state)
             if actor is None:
@@ -531,11 +534,13 @@ class SearchBot(Bot):
             late = not clock.room()
             if late and strict:
                 raise _OutOfTime
-            if ply >= self.horizon or late:
+            if ply >= reach or late:
                 judged = self._judge(game, state)
-                if judged is not None:
+                if judged is not None and not late and ply < self._reach(len(judged)):
+                    reach = self._reach(len(judged))
+                elif judged is not None:
                     return judged
-                if late:
+                elif late:
                     raise _OutOfTime
             started = clock.start()
             try:
@@ -550,6 +555,14 @@ class SearchBot(Bot):
             state = _apply(game, state, actor, move, rng)
             clock.took(started)
         return None
+
+    def _reach(self, seats: int) -> int:
+        """Rollout plies before a cut at a table of ``seats``: ``horizon`` is counted for two
+        (as every game's was tuned), and more seats take more plies to bring the searching seat
+        round again. Kavango, one hard seat and three normal at 1 s, the same four deals: the
+        hard seat scored 178 points on average with 30 plies, 207 with 60, against some 215 for
+        the normal seats."""
+        return self.horizon * max(2, seats) // 2
 
     def _judge(self, game: Game, state: State) -> list[float] | None:
         """Rewards for an unfinished ``state`` from the bot's ``interim`` (else the game's

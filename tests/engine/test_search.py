@@ -206,6 +206,53 @@ def test_a_lead_scale_lets_a_search_far_behind_see_the_points_a_move_gains():
     assert (by_rank, by_lead) == ({"gain": 1}, {"gain": 3})
 
 
+class Relay(Game):
+    """Two to four seats take turns adding a point or two, 100 turns in all; every ply is counted."""
+
+    slug = "relay"
+    name = "Relay"
+    summary = "Pass it on."
+    min_players, max_players = 2, 4
+    hidden_information = False
+    applied = 0
+
+    def setup(self, players, options, seat_options, rng):
+        return {"points": [0] * players, "turns": 0}
+
+    def to_act(self, state):
+        return set() if state["turns"] >= 100 else {state["turns"] % len(state["points"])}
+
+    def legal_moves(self, state, seat):
+        return [{"add": 1}, {"add": 2}] if seat in self.to_act(state) else []
+
+    def apply(self, state, seat, move, rng):
+        Relay.applied += 1
+        state["points"][seat] += move["add"]
+        state["turns"] += 1
+        return state
+
+    def view(self, state, seat):
+        return dict(state)
+
+    def interim_scores(self, state):
+        return list(state["points"])
+
+    def result(self, state):
+        return None if self.to_act(state) else Result(scores=state["points"], ranks=[1] * len(state["points"]))
+
+
+@pytest.mark.parametrize("players, plies", [(2, 6), (3, 9), (4, 12)])
+def test_a_rollout_at_a_bigger_table_plays_longer_before_it_is_cut(players, plies):
+    """The horizon is counted for two seats: at four, a rollout takes twice the plies to come
+    round to the searching seat as often, so it is cut twice as late. One iteration: the root
+    move, then the rollout."""
+    game = Relay()
+    state = game.setup(players, {}, [{}] * players, rng_for("relay", 0))
+    Relay.applied = 0
+    decide(SearchBot("relay", iterations=1, horizon=6, anchored=False), game, state, 0, rng_for("relay", 1))
+    assert Relay.applied == 1 + plies
+
+
 class Counting(HigherCard):
     """Higher card that counts the moves applied and judges unfinished games by tricks taken."""
 
