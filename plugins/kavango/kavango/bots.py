@@ -61,9 +61,9 @@ class Warden(Bot):
     search_horizon = 30
     #: A cut rollout is judged by the size of each seat's lead, not by who leads: 30 plies into
     #: a game of some 230 the same seat mostly leads after either of two moves, so most paired
-    #: rollouts told the moves nothing. Fitted on 300 Warden games (interim points every 10
-    #: plies against who won): a lead of about 28 points was worth three chances in four in the
-    #: first half of the game, 20 in the third quarter, 10 in the last.
+    #: rollouts told the moves nothing. ``bench/leads.py kavango --games 300``: a lead worth
+    #: three chances in four was some 40 points in the second quarter of a game, 28 in the
+    #: third and 10 in the last (in the first, leads are a few points and tell nothing).
     search_lead_scale = 20.0
     #: Money not yet spent, in points, when a rollout cut short is judged.
     MONEY_WORTH = 0.3
