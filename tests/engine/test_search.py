@@ -150,25 +150,31 @@ def test_leads_judge_each_seat_by_its_lead_over_the_best_of_the_others():
     assert leads([1e300, -1e300], 1.0) == pytest.approx([1.0, 0.0])  # no overflow, however far apart
 
 
-class Chase(Game):
-    """Two seats take turns adding 1 or 3 points, five turns each; seat 1 starts 50 ahead."""
+class Race(Game):
+    """Seats take turns adding 1 or 3 points until ``turns`` turns are played, seat 1 starting
+    ``head_start`` points ahead; every move applied is counted."""
 
-    slug = "chase"
-    name = "Chase"
+    slug = "race"
+    name = "Race"
     summary = "Catch up."
-    min_players = max_players = 2
+    min_players, max_players = 2, 4
     hidden_information = False
+    applied = 0
+
+    def __init__(self, head_start=0, turns=10):
+        self.head_start, self.turns = head_start, turns
 
     def setup(self, players, options, seat_options, rng):
-        return {"points": [0, 50], "turns": 0}
+        return {"points": [0, self.head_start] + [0] * (players - 2), "turns": 0}
 
     def to_act(self, state):
-        return set() if state["turns"] >= 10 else {state["turns"] % 2}
+        return set() if state["turns"] >= self.turns else {state["turns"] % len(state["points"])}
 
     def legal_moves(self, state, seat):
         return [{"gain": 1}, {"gain": 3}] if seat in self.to_act(state) else []
 
     def apply(self, state, seat, move, rng):
+        Race.applied += 1
         state["points"][seat] += move["gain"]
         state["turns"] += 1
         return state
@@ -196,49 +202,14 @@ def test_a_lead_scale_lets_a_search_far_behind_see_the_points_a_move_gains():
     """Judged at once by rank, 1 point and 3 points leave seat 0 just as far behind, so the
     search keeps its heuristic's modest move; judged by the size of its lead (behind: negative),
     3 points are better every time."""
-    game = Chase()
+    game = Race(head_start=50)
     state = game.setup(2, {}, [{}, {}], rng_for("chase", 0))
     by_rank, by_lead = (
-        decide(SearchBot("chase", rollout=Modest(), iterations=60, horizon=0, lead_scale=scale),
+        decide(SearchBot("race", rollout=Modest(), iterations=60, horizon=0, lead_scale=scale),
                game, state, 0, rng_for("chase", 1))
         for scale in (None, 10.0)
     )
     assert (by_rank, by_lead) == ({"gain": 1}, {"gain": 3})
-
-
-class Relay(Game):
-    """Two to four seats take turns adding a point or two, 100 turns in all; every ply is counted."""
-
-    slug = "relay"
-    name = "Relay"
-    summary = "Pass it on."
-    min_players, max_players = 2, 4
-    hidden_information = False
-    applied = 0
-
-    def setup(self, players, options, seat_options, rng):
-        return {"points": [0] * players, "turns": 0}
-
-    def to_act(self, state):
-        return set() if state["turns"] >= 100 else {state["turns"] % len(state["points"])}
-
-    def legal_moves(self, state, seat):
-        return [{"add": 1}, {"add": 2}] if seat in self.to_act(state) else []
-
-    def apply(self, state, seat, move, rng):
-        Relay.applied += 1
-        state["points"][seat] += move["add"]
-        state["turns"] += 1
-        return state
-
-    def view(self, state, seat):
-        return dict(state)
-
-    def interim_scores(self, state):
-        return list(state["points"])
-
-    def result(self, state):
-        return None if self.to_act(state) else Result(scores=state["points"], ranks=[1] * len(state["points"]))
 
 
 @pytest.mark.parametrize("players, plies", [(2, 6), (3, 9), (4, 12)])
@@ -246,11 +217,11 @@ def test_a_rollout_at_a_bigger_table_plays_longer_before_it_is_cut(players, plie
     """The horizon is counted for two seats: at four, a rollout takes twice the plies to come
     round to the searching seat as often, so it is cut twice as late. One iteration: the root
     move, then the rollout."""
-    game = Relay()
+    game = Race(turns=100)
     state = game.setup(players, {}, [{}] * players, rng_for("relay", 0))
-    Relay.applied = 0
-    decide(SearchBot("relay", iterations=1, horizon=6, anchored=False), game, state, 0, rng_for("relay", 1))
-    assert Relay.applied == 1 + plies
+    Race.applied = 0
+    decide(SearchBot("race", iterations=1, horizon=6, anchored=False), game, state, 0, rng_for("relay", 1))
+    assert Race.applied == 1 + plies
 
 
 class Counting(HigherCard):
