@@ -27,6 +27,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from core.engine import decide, rng_for  # noqa: E402
 from core.engine.play import play, resolve_options, start  # noqa: E402
+from core.engine.search import margins  # noqa: E402
 from core.engine.strengths import NORMAL, at_strength  # noqa: E402
 from core.plugins import build_registry, discover_apps  # noqa: E402
 
@@ -48,10 +49,8 @@ def noted_leads(game, bot, players, options, seat_options, seed, every):
         move = decide(bot, game, state, seats[0], rng_for(f"{seed}:bot", ply))
         state = play(game, state, seats[0], move, ply, seed)
     ranks = game.result(state).ranks
-    return [
-        (at / ply, points[seat] - max(p for other, p in enumerate(points) if other != seat), ranks[seat] == 1)
-        for at, points in standings for seat in range(players)
-    ]
+    return [(at / ply, lead, ranks[seat] == 1)
+            for at, points in standings for seat, lead in enumerate(margins(points))]
 
 
 def log_likelihood(noted, scale, bias):

@@ -519,10 +519,9 @@ class SearchBot(Bot):
                  strict: bool = False) -> list[float] | None:
         """The rewards of playing ``state`` on with the rollout bot: to the end, or for
         ``horizon`` plies (for two seats: see :meth:`_reach`), or until the next ply might not
-        end before the deadline, or until a
-        rollout decision runs past its cap (``STEP_SHARE`` of the budget), and then by
-        :meth:`_judge` where the game has interim scores (a cut decision without them is played
-        at random instead). A rollout stopped by the deadline that cannot be judged ends the
+        end before the deadline, or until a rollout decision runs past its cap (``STEP_SHARE``
+        of the budget), and then by :meth:`_judge` where the game has interim scores (a cut
+        decision without them is played at random instead). A rollout stopped by the deadline that cannot be judged ends the
         search (:class:`_OutOfTime`), as does any rollout the deadline reaches when ``strict``
         (one of a paired round, whose moves must all be judged alike); one that reaches neither
         an end nor a judgement within ``rollout_plies`` is dropped (None)."""
@@ -584,11 +583,12 @@ def leads(points: list[float], scale: float) -> list[float]:
     chances in four. A rollout cut long before the end says little through who leads it (the
     rank :func:`outcome` rewards): in two paired rollouts the same seat mostly leads, so most
     rounds tell the moves nothing, and a move's few points are lost; a lead's size keeps them."""
-    rewards = []
-    for seat, mine in enumerate(points):
-        best_other = max(p for other, p in enumerate(points) if other != seat)
-        rewards.append(1 / (1 + math.exp(max(-60.0, min(60.0, (best_other - mine) / scale)))))
-    return rewards
+    return [1 / (1 + math.exp(max(-60.0, min(60.0, -lead / scale)))) for lead in margins(points)]
+
+
+def margins(points: list[float]) -> list[float]:
+    """Each seat's lead over the best of the others (negative when behind)."""
+    return [mine - max(p for other, p in enumerate(points) if other != seat) for seat, mine in enumerate(points)]
 
 
 def _paired_choice(keyed: list[tuple[str, Move]], lead: dict[str, list[float]], anchor: str) -> Move:
