@@ -16,6 +16,7 @@ from __future__ import annotations
 
 import asyncio
 import json
+import logging
 import os
 import time
 from collections import Counter
@@ -30,6 +31,7 @@ from django.template.loader import render_to_string
 from django.utils.html import format_html
 
 from core.access import INVITES_KEY, can_view
+from core.dblock import BUSY, is_lock_timeout
 from core.engine import MalformedMove
 from core.engine.fields import MAX_MOVE_CHARS, load_move
 from core.move_requests import STALE_UNSAID, read_move
@@ -47,6 +49,12 @@ from core.services.notify import (
 REFUSED_ACCESS = 4403
 TOO_MANY_SOCKETS = 4429
 RESYNC_EVERY = 1.0  # seconds: a re-sync request reads the database at most this often per match
+
+log = logging.getLogger(__name__)
+
+#: What a socket says when making a move failed on the server's side (the POST path shows the
+#: 500 page's words instead, see static/js/meeplehall.js).
+MOVE_FAILED = "The server could not make that move. The board has been refreshed: please look and try again."
 
 _sockets_by_address: Counter = Counter()
 _sockets_by_user: Counter = Counter()
@@ -155,6 +163,13 @@ class MatchConsumer(Socket):
                 return
             except Refused as exc:
                 refusal = exc.message
+            except Exception as exc:  # the socket stays open and the player is told, not left waiting
+                if is_lock_timeout(exc):
+                    log.warning("a move over the socket of match %s: %s", self.match_id, exc)
+                    refusal = BUSY
+                else:
+                    log.exception("a move over the socket of match %s failed", self.match_id)
+                    refusal = MOVE_FAILED
         await self.send(text_data=format_html(
             '<div id="move-feedback" hx-swap-oob="true"><p class="feedback error" role="alert">{}</p></div>',
             refusal))

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import html
 import json
 import re
 
@@ -10,9 +11,13 @@ from channels.db import database_sync_to_async
 from channels.testing import WebsocketCommunicator
 from django.conf import settings
 from django.contrib.auth import get_user_model
+from django.db import OperationalError
 from django.test import Client
 
 from config.asgi import application
+from core import consumers
+from core.consumers import MOVE_FAILED
+from core.dblock import BUSY
 from core.models import Move
 from core.services import submit_move
 from core.services.tables import create_table, join_table
@@ -284,3 +289,26 @@ async def test_a_spectator_cannot_move_over_the_socket():
         {"type": "move", "move": json.dumps({"type": "mark", "cell": 4}), "version": 0}))
     assert "Log in to play." in await receive_until(anon, "feedback error")
     await anon.disconnect()
+
+
+@pytest.mark.parametrize("error, said", [
+    (OperationalError("database is locked"), BUSY),
+    (RuntimeError("a defect"), MOVE_FAILED),
+])
+async def test_a_move_the_server_fails_to_make_is_answered_and_the_socket_stays_open(
+        monkeypatch, error, said):
+    """Without an answer the socket closed (1011), the page reconnected to the same board and the
+    player's move was gone without a word: with SQLite's writer busy past its timeout, say."""
+    def failing(*args, **kwargs):
+        raise error
+    monkeypatch.setattr(consumers, "submit_move", failing)
+    match, a, b = await table_of_two()
+    mark = json.dumps({"type": "move", "move": json.dumps({"type": "mark", "cell": 4}), "version": 0})
+    await a.send_to(text_data=mark)
+    assert said in html.unescape(await receive_until(a, "feedback error"))
+    assert 'data-version="0"' in await receive_until(a, 'id="match-live"')
+    monkeypatch.setattr(consumers, "submit_move", submit_move)
+    await a.send_to(text_data=mark)  # the same socket, still open, makes the move once it can
+    assert 'data-version="1"' in await receive_until(b, 'id="match-live"')
+    await a.disconnect()
+    await b.disconnect()

@@ -168,15 +168,32 @@ def play_clicks(page, clicks: int) -> int:
         before = int(page.locator("#match-live").get_attribute("data-version"))
         if not click_an_offered_move(page):
             break
-        # The answer is the next frame or a refusal; a refusal fails at once, with its words.
-        # (A cleared server-trouble box stays on the page, hidden and empty: it is no refusal.)
+        wait_for_answer(page, before)
+        made += 1
+    return made
+
+
+PAGE_STATE = """() => ({
+  version: document.getElementById('match-live').dataset.version,
+  banner: (document.getElementById('turn-banner') || {}).textContent,
+  socketDown: document.body.classList.contains('socket-down'),
+  reconnects: window.mhReconnects,
+  focused: document.activeElement.outerHTML.slice(0, 300),
+})"""
+
+
+def wait_for_answer(page, before: int) -> None:
+    """Wait for the answer to a move: the next frame or a refusal. A refusal fails at once,
+    with its words (a cleared server-trouble box stays on the page, hidden and empty: it is no
+    refusal); no answer at all fails with what the page showed, so a rare miss can be read."""
+    try:
         page.wait_for_function(
             "v => Number(document.getElementById('match-live').dataset.version) > v"
             f" || document.querySelector('{REFUSED}')", arg=before, timeout=20000)
-        refusals = page.locator(REFUSED)
-        assert refusals.count() == 0, refusals.first.inner_text()
-        made += 1
-    return made
+    except PlaywrightTimeout:
+        pytest.fail(f"no answer to the move made on version {before}: {page.evaluate(PAGE_STATE)}")
+    refusals = page.locator(REFUSED)
+    assert refusals.count() == 0, refusals.first.inner_text()
 
 
 def finished_match(portal, slug: str) -> int:
@@ -314,8 +331,6 @@ def test_a_move_with_the_keyboard_only(portal, browser, slug):
         "() => { const s = getComputedStyle(document.activeElement); "
         "return s.outlineStyle !== 'none' || s.boxShadow !== 'none'; }")
     page.keyboard.press("Enter")
-    page.wait_for_function(
-        "v => Number(document.getElementById('match-live').dataset.version) > v", arg=before,
-        timeout=20000)
+    wait_for_answer(page, before)
     assert focus_visible, "the focused board part shows no focus ring"
     context.close()
