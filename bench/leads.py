@@ -9,7 +9,10 @@ plies it notes each seat's lead over the best of the others by the heuristic's
 that seat won (rank 1). Then, for each quarter of the game (by plies played), it fits the
 logistic curve ``won ~ 1 / (1 + exp(-(lead / scale + bias)))`` by maximum likelihood over a
 grid, and prints one JSON line: the fitted scale (the lead worth about three chances in four,
-bias aside) and bias per quarter, how many leads were noted, and their spread. A game's lead
+bias aside) and bias per quarter, how many leads were noted, their spread, and the curve's
+``log_loss`` (mean negative log-likelihood of the results, in nats): how much a lead there tells
+about the result. At two seats a coin flip scores ln 2 = 0.6931; the nearer a quarter comes to
+it, the less a rollout cut there can tell moves apart, whatever the scale. A game's lead
 scale is a figure in the range the quarters give; the search compares moves on the same
 draws, so the curve's exact shape matters less than its scale being about right.
 """
@@ -86,7 +89,8 @@ def main() -> None:
             continue
         scale, bias = max(((s, b) for s in SCALES for b in BIASES), key=lambda sb: log_likelihood(inside, *sb))
         quarters.append({"played": [low, high], "leads": len(inside), "scale": scale, "bias": bias,
-                         "lead_spread": round(statistics.pstdev(n[1] for n in inside), 1)})
+                         "lead_spread": round(statistics.pstdev(n[1] for n in inside), 1),
+                         "log_loss": round(-log_likelihood(inside, scale, bias) / len(inside), 4)})
     print(json.dumps({"game": args.slug, "players": args.players, "games": args.games, "seed": args.seed,
                       "options": options, "quarters": quarters}))
 
