@@ -521,10 +521,11 @@ class SearchBot(Bot):
         ``horizon`` plies (for two seats: see :meth:`_reach`), or until the next ply might not
         end before the deadline, or until a rollout decision runs past its cap (``STEP_SHARE``
         of the budget), and then by :meth:`_judge` where the game has interim scores (a cut
-        decision without them is played at random instead). A rollout stopped by the deadline that cannot be judged ends the
-        search (:class:`_OutOfTime`), as does any rollout the deadline reaches when ``strict``
-        (one of a paired round, whose moves must all be judged alike); one that reaches neither
-        an end nor a judgement within ``rollout_plies`` is dropped (None)."""
+        decision without them is played at random instead). A rollout stopped by the deadline
+        that cannot be judged ends the search (:class:`_OutOfTime`), as does any rollout the
+        deadline reaches when ``strict`` (one of a paired round, whose moves must all be judged
+        alike); one that reaches neither an end nor a judgement within ``rollout_plies`` is
+        dropped (None)."""
         reach = self.horizon
         for ply in range(self.rollout_plies):
             actor = _next_actor(game, state)
@@ -535,8 +536,9 @@ class SearchBot(Bot):
                 raise _OutOfTime
             if ply >= reach or late:
                 judged = self._judge(game, state)
-                if judged is not None and not late and ply < self._reach(len(judged)):
-                    reach = self._reach(len(judged))
+                further = self._reach(len(judged)) if judged is not None else reach
+                if judged is not None and not late and ply < further:
+                    reach = further
                 elif judged is not None:
                     return judged
                 elif late:
