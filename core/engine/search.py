@@ -17,7 +17,11 @@ most promising by UCT) are each tried in the same imagined state with the same r
 round after round, and a move replaces the anchor only if its lead over the anchor, round by
 round, is sure beyond its noise. Long games can supply ``interim_scores``: rollouts then stop
 after ``horizon`` plies and are judged by those points, so a 1 s budget still buys iterations;
-by rank, or, given a ``lead_scale``, by the size of each seat's lead (:func:`leads`).
+by rank, or, given a ``lead_scale``, by the size of each seat's lead (:func:`leads`). Where such
+a judgement says next to nothing early on (who leads a quarter into a long game may not tell
+who wins it), ``from_progress`` keeps the heuristic's move unsearched until the game
+(:meth:`~core.engine.game.Game.progress`) is that far on: a search there follows only noise and
+the interim scores' short view.
 
 Budgets: ``iterations`` always bounds the search; ``seconds`` (optional) bounds the whole
 decision, the heuristic's own move included (see :class:`_Clock`): no step begins that the
@@ -301,6 +305,7 @@ class SearchBot(Bot):
         label: str = "Search bot",
         heuristic: Bot | None = None,
         lead_scale: float | None = None,
+        from_progress: float = 0.0,
     ) -> None:
         self.game = game
         self.rollout = rollout or RandomBot()
@@ -313,6 +318,7 @@ class SearchBot(Bot):
         self.anchored = not isinstance(self.heuristic, RandomBot) if anchored is None else anchored
         self.interim = interim
         self.lead_scale = lead_scale
+        self.from_progress = from_progress
         self.name = name
         self.label = label
         self.thought: Thought | None = None
@@ -339,6 +345,8 @@ class SearchBot(Bot):
             shortlist = offered(game, copy_json(sample), situation.seat, rng) if callable(offered) else None
             self.thought.anchor = decide_in_sample(self.heuristic, game, sample, situation.seat, rng)
             anchor = move_key(self.thought.anchor)
+            if game.progress(sample) < self.from_progress:
+                return next((m for m in situation.moves if move_key(m) == anchor), self.thought.anchor)
             if self.heuristic is self.rollout and shortlist is None:
                 clock.took(started, capped=True)  # the anchor was a rollout step: the first estimate of one
             if shortlist:

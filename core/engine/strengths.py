@@ -45,7 +45,9 @@ def hard(game: Game, base: Bot, iterations: int = HARD_ITERATIONS, seconds: floa
     also help the search judge rollouts cut short: its ``interim_scores(state)`` (used before the
     game's own), ``search_horizon`` (plies before a rollout is cut) and ``search_lead_scale``
     (judge a cut rollout by the size of each seat's lead, not its rank: see
-    :func:`~core.engine.search.leads`); and focus it: its ``root_moves(game, state, seat,
+    :func:`~core.engine.search.leads`); ``search_from`` (the share of the game, by its
+    ``progress``, before which its own move stands unsearched); and focus it: its
+    ``root_moves(game, state, seat,
     rng)``, a shortlist of its best few moves on an imagined state, are the only ones (with its
     own move) the search's root considers."""
     offered = getattr(base, "rollout_bot", None)
@@ -53,7 +55,7 @@ def hard(game: Game, base: Bot, iterations: int = HARD_ITERATIONS, seconds: floa
     return SearchBot(
         game.slug, rollout=rollout, heuristic=base, iterations=iterations, seconds=seconds,
         horizon=getattr(base, "search_horizon", HORIZON), interim=getattr(base, "interim_scores", None),
-        lead_scale=getattr(base, "search_lead_scale", None),
+        lead_scale=getattr(base, "search_lead_scale", None), from_progress=getattr(base, "search_from", 0.0),
         name=f"{base.name}-{HARD}", label=f"{base.label} ({HARD})",
     )
 

@@ -212,6 +212,26 @@ def test_a_lead_scale_lets_a_search_far_behind_see_the_points_a_move_gains():
     assert (by_rank, by_lead) == ({"gain": 1}, {"gain": 3})
 
 
+def test_before_its_progress_the_heuristics_move_stands_unsearched():
+    """Three points beat one every time, and the search finds it once the race is half run; before
+    that, ``from_progress`` keeps the modest heuristic's move, with no rollout spent."""
+    game = Halved(turns=10)
+    bot = SearchBot("race", rollout=Modest(), iterations=60, from_progress=0.5)
+    state = game.setup(2, {}, [{}, {}], rng_for("halves", 0))
+    assert decide(bot, game, state, 0, rng_for("halves", 1)) == {"gain": 1}
+    assert (bot.thought.iterations, bot.thought.rounds) == (0, 0)
+    state["turns"] = 6
+    assert decide(bot, game, state, 0, rng_for("halves", 2)) == {"gain": 3}
+    assert bot.thought.rounds > 0
+
+
+class Halved(Race):
+    """The race, with how far it is run as its progress."""
+
+    def progress(self, state):
+        return state["turns"] / self.turns
+
+
 @pytest.mark.parametrize("players, plies", [(2, 6), (3, 9), (4, 12)])
 def test_a_rollout_at_a_bigger_table_plays_longer_before_it_is_cut(players, plies):
     """The horizon is counted for two seats: at four, a rollout takes twice the plies to come

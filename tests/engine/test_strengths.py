@@ -54,13 +54,16 @@ def test_the_hard_bot_cuts_rollouts_where_its_heuristic_says_and_judges_them_by_
     class Judging(Blocker):
         search_horizon = 3
         search_lead_scale = 2.0
+        search_from = 0.5
 
         def interim_scores(self, state):
             return [state["board"].count(0), state["board"].count(1)]
 
     judged, plain = hard(TTT, Judging()), hard(TTT, Blocker())
     assert judged.horizon == 3 and judged.interim(THREAT) == [2, 1] and judged.lead_scale == 2.0
+    assert judged.from_progress == 0.5
     assert plain.horizon == HORIZON and plain.interim is None and plain.lead_scale is None
+    assert plain.from_progress == 0.0
 
 
 def test_a_heuristic_that_offers_a_cheaper_self_plays_the_rollouts_and_still_anchors_the_search():

@@ -65,6 +65,13 @@ class Warden(Bot):
     #: three chances in four was some 40 points in the second quarter of a game, 28 in the
     #: third and 10 in the last (in the first, leads are a few points and tell nothing).
     search_lead_scale = 20.0
+    #: The search keeps the Warden's move until the game is half over: a lead in the first two
+    #: quarters tells next to nothing of who wins (``bench/leads.py``: log loss 0.69 and 0.68, a
+    #: coin flip's 0.69), so a search there left the Warden's move on noise and the interim
+    #: scores' short view (money kept over research and buildings). Hard vs normal, 2 seats, 1 s,
+    #: seeds 300-, the same deals: searching all game won 7 of 21 (11.6 points a game behind the
+    #: Warden), from half-way 23 of 35 (14.2 ahead).
+    search_from = 0.5
     #: Money not yet spent, in points, when a rollout cut short is judged.
     MONEY_WORTH = 0.3
 
