@@ -69,8 +69,8 @@ class Warden(Bot):
     #: quarters tells next to nothing of who wins (``bench/leads.py``: log loss 0.69 and 0.68, a
     #: coin flip's 0.69), so a search there left the Warden's move on noise and the interim
     #: scores' short view (money kept over research and buildings). Hard vs normal, 2 seats, 1 s,
-    #: seeds 300-, the same deals: searching all game won 7 of 21 (11.6 points a game behind the
-    #: Warden), from half-way 23 of 35 (14.2 ahead).
+    #: seed 300 --mirror: searching all game won 7 of the first 21 games (11.6 points a game
+    #: behind the Warden), from half-way 26 of 40 (216.5 points a game against 203.2).
     search_from = 0.5
     #: Money not yet spent, in points, when a rollout cut short is judged.
     MONEY_WORTH = 0.3
