@@ -341,11 +341,12 @@ class SearchBot(Bot):
         if self.anchored:
             started = clock.start()
             sample = situation.sample(rng)
-            offered = getattr(self.heuristic, "root_moves", None)
+            searching = game.progress(sample) >= self.from_progress
+            offered = getattr(self.heuristic, "root_moves", None) if searching else None
             shortlist = offered(game, copy_json(sample), situation.seat, rng) if callable(offered) else None
             self.thought.anchor = decide_in_sample(self.heuristic, game, sample, situation.seat, rng)
             anchor = move_key(self.thought.anchor)
-            if game.progress(sample) < self.from_progress:
+            if not searching:
                 return next((m for m in situation.moves if move_key(m) == anchor), self.thought.anchor)
             if self.heuristic is self.rollout and shortlist is None:
                 clock.took(started, capped=True)  # the anchor was a rollout step: the first estimate of one

@@ -47,9 +47,8 @@ def hard(game: Game, base: Bot, iterations: int = HARD_ITERATIONS, seconds: floa
     (judge a cut rollout by the size of each seat's lead, not its rank: see
     :func:`~core.engine.search.leads`); ``search_from`` (the share of the game, by its
     ``progress``, before which its own move stands unsearched); and focus it: its
-    ``root_moves(game, state, seat,
-    rng)``, a shortlist of its best few moves on an imagined state, are the only ones (with its
-    own move) the search's root considers."""
+    ``root_moves(game, state, seat, rng)``, a shortlist of its best few moves on an imagined
+    state, are the only ones (with its own move) the search's root considers."""
     offered = getattr(base, "rollout_bot", None)
     rollout = game.rollout_bot() or (offered() if callable(offered) else None) or base
     return SearchBot(
