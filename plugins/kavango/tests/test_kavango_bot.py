@@ -5,7 +5,8 @@ from kavango.bots import Warden
 from kavango.hooks import register_bots, register_games
 from kavango.testing import GAME, act, investing, keep, lodge_game, new_game, place, to_draft
 
-from core.engine import RandomBot, playout
+from core.engine import RandomBot, decide, playout, rng_for
+from core.engine.strengths import hard
 
 
 def test_hooks_register_the_game_and_the_bot():
@@ -144,3 +145,23 @@ def test_within_a_rearrangement_the_search_follows_the_wardens_lodge_plan():
     drop = Warden().choose(GAME, state, 0, None)
     assert drop["type"] == "drop" and len(GAME.legal_moves(state, 0)) > 1
     assert Warden().root_moves(GAME, state, 0, None) == [drop]
+
+
+def test_the_hard_bot_drafts_as_the_warden_until_half_way():
+    """A lead in the first half of a game tells next to nothing of who wins it, so the hard bot
+    plays the Warden's own draft there, without a rollout; from half-way on it searches."""
+    bot = hard(GAME, Warden(), iterations=24, seconds=None)
+    assert bot.from_progress == Warden.search_from == 0.5
+    state = to_draft(new_game(2))
+    assert GAME.progress(state) < 0.5
+    seat = min(GAME.to_act(state))
+    warden = decide(Warden(), GAME, state, seat, rng_for("half", 1))
+    assert decide(bot, GAME, state, seat, rng_for("half", 1)) == warden
+    assert (bot.thought.iterations, bot.thought.rounds) == (0, 0)
+    ply = 1
+    while GAME.progress(state) < 0.5 or len(GAME.legal_moves(state, seat)) < 3:
+        ply += 1
+        state = act(state, seat, decide(Warden(), GAME, state, seat, rng_for("half", ply)), ply)
+        seat = min(GAME.to_act(state))
+    decide(bot, GAME, state, seat, rng_for("half", ply + 1))
+    assert bot.thought.iterations + bot.thought.rounds > 0
