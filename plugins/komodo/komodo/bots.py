@@ -267,6 +267,9 @@ class Keeper(Bot):
     #: the check plans that player's whole turn, which is affordable while the map is small.
     GUARD_HOUSED = 8
     GUARD_TRIES = 6
+    #: Co-op: the most moves a trial of a start's first turn plays (:meth:`_first_turn`); a
+    #: turn takes about ten (three tiles, two homes, the threat and its answers).
+    FIRST_TURN_PLIES = 40
     #: Co-op: the placements the search bot's root weighs besides homes and ending the turn.
     ROOT_PLACES = 3
     #: ... picked from the placements best for its own animals and the land they lose: the
@@ -390,7 +393,11 @@ class Keeper(Bot):
     def _choose_first(self, game, state, seat, moves, rng):
         """Start with the player most likely to house an animal with their own tiles, with
         the hardest hand going last: every turn before theirs lets the team build for it
-        (each earlier turn counts for ``PREPARE`` blocks of help)."""
+        (each earlier turn counts for ``PREPARE`` blocks of help). The team loses at once if
+        the second player has no home, so the starts are tried in that order, each by playing
+        the starter's first turn on a copy (:meth:`_first_turn`), and the first after which
+        the next player can still house is taken. Three deals in 40 (seeds 20, 21 and 35) were
+        lost on the second turn by the likeliest start while another start went on."""
         board = Board(state["map"], state["housed"])
 
         def prospect(s):
@@ -403,7 +410,27 @@ class Keeper(Bot):
             turns = [prospect((first + k) % players) + self.PREPARE * k for k in range(players)]
             return (min(turns), turns[0])
 
-        return max(moves, key=order_value)
+        ranked = sorted(moves, key=order_value, reverse=True)
+        for m in ranked:
+            after = self._first_turn(game, state, seat, m, rng)
+            if after is not None and self._can_house(after, (m["seat"] + 1) % players):
+                return m
+        return ranked[0]
+
+    def _first_turn(self, game, state, seat, start, rng):
+        """Co-op: the state after ``start`` and the starter's first turn as this keeper would
+        play it (on a copy, the threat drawn from ``rng``), or None if the team loses in it."""
+        state = game.apply(copy_json(state), seat, start, rng)
+        starter = start["seat"]
+        for _ply in range(self.FIRST_TURN_PLIES):
+            if state["coop"]["lost"] is not None:
+                return None
+            acting = sorted(game.to_act(state))
+            if not acting or (state["phase"] == "turn" and state["active"] != starter):
+                return state
+            move = self.rollout_bot().choose(game, state, acting[0], rng)
+            state = game.apply(state, acting[0], move, rng)
+        return state
 
     def _tame_pick(self, game, state, seat, moves, rng):
         return min(moves, key=lambda m: WILD_TASTE.index(m["kind"]))

@@ -367,6 +367,20 @@ def test_after_housing_it_lays_no_tile_that_leaves_the_next_player_without_a_hom
     assert keeper._can_house(play(GAME, state, seat, guarded, 4, 19), nxt)
 
 
+def test_the_team_tries_the_likeliest_start_and_takes_another_if_the_second_player_would_fail():
+    """The first player should "assist the next player(s) to house theirs": "the team loses if a
+    player cannot house an animal on their turn". In this seeded deal the hands alone make seat
+    2 the likeliest start, but after its first turn seat 0 has no home; the keeper plays each
+    start's first turn on a copy and starts with seat 1, after which seat 2 can house."""
+    options, seats = resolve_options(GAME, 3, {"variant": "coop"})
+    state, keeper = start(GAME, 20, 3, options, seats), Keeper()
+    moves = GAME.legal_moves(state, 0)
+    likeliest = keeper._first_turn(GAME, state, 0, {"type": "first_player", "seat": 2}, rng_for("20:bot", 1))
+    assert likeliest is not None and not keeper._can_house(likeliest, 0)
+    assert keeper.choose(GAME, state, 0, rng_for("20:bot", 1)) == {"type": "first_player", "seat": 1}
+    assert {"type": "first_player", "seat": 2} in moves
+
+
 def test_the_search_rolls_out_with_the_keeper_without_its_wild_card_trials():
     """The hard bot's rollouts are played by a keeper that does not try Relocation and
     Remodeling one move ahead (half of a rollout ply's cost); the search's own move still comes
