@@ -16,10 +16,11 @@ from itertools import product
 from core.engine import Bot, IllegalMove, Result
 from core.engine.play import copy_json
 
+from . import land
 from .rules import ANIMAL, WILD, _placements
 from .rules.common import TILE_LIMIT
 from .rules.scoring import _score
-from .terrain import FACES, SIDES, Board, key
+from .terrain import FACES, Board, key
 
 WILD_TASTE = (
     "Animal Escapes",
@@ -35,33 +36,6 @@ WILD_TASTE = (
 )
 
 
-def _needs(state, seat):
-    """(species, terrain, blocks) of every animal this seat wants to house."""
-    wanted = [ANIMAL[a] for a in state["hands"][seat]["animals"]]
-    wanted += [ANIMAL[x["animal"]] for x in state["loose"] if x["owner"] == seat]
-    return wanted
-
-
-def _open_to(board, name, terrain):
-    """The enclosures an animal ``name`` could live in: of its terrain, with no other species."""
-    return [e for e in board.enclosures if e.terrain == terrain and not (e.species - {name})]
-
-
-def _best(board, name, terrain):
-    return max((e.size for e in _open_to(board, name, terrain)), default=0)
-
-
-def _tile_value(tid, needs):
-    cells = FACES[(tid, 0)].cells
-    return sum(cells.count(t) for _n, t, _b in needs)
-
-
-def _deficit(board, animal):
-    """How many blocks the best home this animal could have today still lacks."""
-    name, terrain, blocks = ANIMAL[animal]
-    return blocks - _best(board, name, terrain)
-
-
 def _tried(game, state, seat, move):
     """The state after ``move`` (on a copy), or None when the rules refuse it."""
     try:
@@ -74,184 +48,12 @@ def _homes_for_hand(game, state, seat):
     """The best points this seat could house from its hand right now."""
     hand = state["hands"][seat]["animals"]
     board = Board(state["map"], state["housed"])
-    return max((ANIMAL[a][2] for a in hand if _deficit(board, a) <= 0), default=0)
+    return max((ANIMAL[a][2] for a in hand if land.deficit(board, a) <= 0), default=0)
 
 
 #: How much a tile's help to the rest of the team (in blocks of animals it lets the team house)
 #: counts against its help to the seat's own animals in the co-operative game.
 TEAM_WEIGHT = 1.0
-#: Animals still in the pile may come late or to another seat: they count this much of a hand's.
-PILE_WEIGHT = 0.5
-#: Co-op: what a block of free land that no wanted animal takes yet is worth (so a five joins
-#: its ten's enclosure rather than use up land of its own).
-SPARE_WEIGHT = 0.1
-#: Co-op: what a block costs that a free enclosure has beyond the need of the animal it will
-#: take: one enclosure houses one species, so the rest of its land is lost.
-OVER_WEIGHT = 1.0
-#: Co-op: what a block of the largest free enclosure counts for an animal it is still too small
-#: for (up to the animal's need): land that may yet grow into its home.
-PARTIAL_WEIGHT = 0.5
-#: The next seat must house an animal on its very next turn: its hand counts this much more.
-NEXT_WEIGHT = 2.0
-
-
-def _team_wants(state, seat, own=False):
-    """Co-op: every animal the team must still house as (species, terrain, blocks, weight, id):
-    the other seats' hands and escaped animals in full, the pile's animals (known by the open
-    play, not their order) at ``PILE_WEIGHT``; the seat's own hand only with ``own``."""
-    wanted = []
-    after = (seat + 1) % state["players"]
-    for s in range(state["players"]):
-        if s != seat or own:
-            weight = NEXT_WEIGHT if s == after else 1.0
-            wanted += [(*ANIMAL[a], weight, a) for a in state["hands"][s]["animals"]]
-    wanted += [(*ANIMAL[x["animal"]], 1.0, x["animal"]) for x in state["loose"]]
-    wanted += [(*ANIMAL[a], PILE_WEIGHT, a) for a in sorted(state["animals"])]  # order unseen
-    return wanted
-
-
-def _enclosure_list(board):
-    """[terrain, size, species] of every enclosure, indexed like ``board.enclosures``."""
-    return [[e.terrain, e.size, frozenset(e.species)] for e in board.enclosures]
-
-
-def _after_groups(board, base, groups):
-    """The enclosure list after a placement whose merged regions are ``groups``."""
-    gone = {e for _t, _s, encs in groups for e in encs}
-    after = [e for i, e in enumerate(base) if i not in gone]
-    for terrain, size, encs in groups:
-        after.append([terrain, size, frozenset().union(*(base[e][2] for e in encs))])
-    return after
-
-
-def _fit_value(encs, wanted, spare=SPARE_WEIGHT):
-    """How well the enclosures can take the wanted animals: biggest animal first, each into
-    its partner's enclosure if large enough, else the smallest free enclosure that fits (a
-    free enclosure holds one species); an animal with no home yet earns ``PARTIAL_WEIGHT`` of
-    the land of the largest free enclosure of its terrain, up to its need; a free enclosure's
-    land beyond the need of the animal it takes costs ``OVER_WEIGHT`` a block; free land no
-    animal here takes earns ``spare`` a block (an animal still to come may want it). In
-    weighted blocks."""
-    free: dict[str, list[int]] = {}
-    taken: dict[str, int] = {}
-    for terrain, size, kinds in encs:
-        if not kinds:
-            free.setdefault(terrain, []).append(size)
-        elif len(kinds) == 1:
-            (name,) = kinds
-            taken[name] = max(taken.get(name, 0), size)
-    for sizes in free.values():
-        sizes.sort()
-    value = 0.0
-    for name, terrain, blocks, weight, _id in sorted(wanted, key=lambda w: (-w[2], w[4])):
-        if taken.get(name, 0) >= blocks:
-            value += weight * blocks
-            continue
-        sizes = free.get(terrain, [])
-        fit = next((i for i, size in enumerate(sizes) if size >= blocks), None)
-        if fit is None:
-            value += weight * PARTIAL_WEIGHT * min(sizes[-1] if sizes else 0, blocks)
-            continue
-        size = sizes.pop(fit)
-        taken[name] = max(taken.get(name, 0), size)
-        value += weight * blocks - OVER_WEIGHT * (size - blocks)
-    return value + spare * sum(sum(sizes) for sizes in free.values())
-
-
-def _home_fit(board, groups, name, terrain, blocks):
-    """How near a ``name`` is to a home once a tile whose merged regions are ``groups`` is
-    laid: (blocks its largest possible enclosure still lacks, blocks the smallest one large
-    enough has beyond its need). A home that fits tightly leaves the rest of the land for the
-    animals to come ("Optimise land use")."""
-    merged = {e for _t, _s, encs in groups for e in encs}
-    sizes = [e.size for e in _open_to(board, name, terrain) if e.index not in merged]
-    for t, size, encs in groups:
-        if t == terrain and not set().union(*(board.enclosures[e].species for e in encs)) - {name}:
-            sizes.append(size)
-    fits = [size for size in sizes if size >= blocks]
-    if fits:
-        return 0, min(fits) - blocks
-    return blocks - max(sizes, default=0), 0
-
-
-def _prospect(board, animals, tiles):
-    """Co-op: how near a seat is to housing one of ``animals`` with up to three of its
-    ``tiles``: the blocks its best home would have (the largest enclosure it may use plus that
-    terrain on its three best tiles) less the animal's need, for its best animal."""
-    best = -99
-    for a in animals:
-        name, terrain, blocks = ANIMAL[a]
-        counts = sorted((FACES[(t, 0)].cells.count(terrain) for t in tiles), reverse=True)
-        best = max(best, _best(board, name, terrain) + sum(counts[:TILE_LIMIT]) - blocks)
-    return best
-
-
-def _land_share(state):
-    """Co-op: how well the map's enclosures can take every animal still to house, as a share
-    of their needs (0 to 1, by :func:`_fit_value` without spare land): two cut rollouts with
-    as many animals housed differ by the homes they leave ready."""
-    team = [(*ANIMAL[a], 1.0, a) for h in state["hands"] for a in h["animals"]]
-    team += [(*ANIMAL[x["animal"]], 1.0, x["animal"]) for x in state["loose"]]
-    team += [(*ANIMAL[a], 1.0, a) for a in sorted(state["animals"])]
-    need = sum(w[2] for w in team)
-    if not need:
-        return 1.0
-    encs = _enclosure_list(Board(state["map"], state["housed"]))
-    return max(0.0, min(1.0, _fit_value(encs, team, spare=0.0) / need))
-
-
-def _least_needs(team):
-    """Co-op: the smallest enclosure, by terrain, that an animal the team must still house
-    could live in."""
-    least: dict[str, int] = {}
-    for _name, terrain, blocks, _weight, _id in team:
-        least[terrain] = min(least.get(terrain, blocks), blocks)
-    return least
-
-
-def _closing_spots(board):
-    """Co-op: for each empty spot, the free enclosures that border no other empty spot: a
-    tile laid there that does not join them closes them in for good."""
-    closing: dict[tuple[int, int], list[int]] = {}
-    for e in board.enclosures:
-        if not e.animals:
-            beside = board.layout.beside(e.index)
-            if len(beside) == 1:
-                closing.setdefault(next(iter(beside)), []).append(e.index)
-    return closing
-
-
-def _dead_land(board, move, groups, least, closing):
-    """Co-op: free land a placement shuts in for good while it is too small for any animal
-    the team must still house (``least``, by terrain): a patch of the tile that joins no
-    enclosure and borders no empty spot, and free enclosures whose last empty spot it fills
-    without joining them (``closing``). Such land can never be used ("Optimise land use")."""
-    x, y = move["x"], move["y"]
-    face = FACES[(move["tile"], move["rotation"])]
-    faces = board.faces
-    dead = 0
-    for r, terrain in enumerate(face.region_terrain):
-        size = face.region_size[r]
-        if size >= least.get(terrain, 0):
-            continue
-        cells = face.region_cells[r]
-        shut = True
-        for dx, dy, mine, theirs in SIDES:
-            other = faces.get((x + dx, y + dy))
-            pairs = [(a, b) for a, b in zip(mine, theirs, strict=True) if a in cells]
-            if not pairs:
-                continue
-            if other is None or any(other.cells[b] == terrain for _a, b in pairs):
-                shut = False
-                break
-        if shut:
-            dead += size
-    merged = {e for _t, _s, encs in groups for e in encs}
-    for index in closing.get((x, y), ()):
-        e = board.enclosures[index]
-        if index not in merged and e.size < least.get(e.terrain, 0):
-            dead += e.size
-    return dead
 
 
 class Keeper(Bot):
@@ -311,11 +113,11 @@ class Keeper(Bot):
         """How a game cut short stands, for the search bot: each seat's points as the final
         scoring would count them; in the co-operative game the team's animals housed, with a
         point for still being in the game and up to one more for how well the free land can
-        take the animals still to house (:func:`_land_share`), as one shared result."""
+        take the animals still to house (:func:`land.land_share`), as one shared result."""
         if state["variant"] != "coop":
             return [_score(state, s)[0] for s in range(state["players"])]
         n = state["players"]
-        housed = len(state["housed"]) + (state["coop"]["lost"] is None) + _land_share(state)
+        housed = len(state["housed"]) + (state["coop"]["lost"] is None) + land.land_share(state)
         return Result(scores=[housed] * n, ranks=[1] * n, won=[False] * n)
 
     def root_moves(self, game, state, seat, rng):
@@ -364,7 +166,7 @@ class Keeper(Bot):
         board = Board(state["map"], state["housed"])
         if state["variant"] == "coop":
             return self._team_pass(state, seat, moves, board)
-        return max(moves, key=lambda m: (_deficit(board, m["animal"]), ANIMAL[m["animal"]][2]))
+        return max(moves, key=lambda m: (land.deficit(board, m["animal"]), ANIMAL[m["animal"]][2]))
 
     def _team_pass(self, state, seat, moves, board):
         """Co-op Animal Exchange: every seat works out the same best set of passes from the
@@ -383,7 +185,7 @@ class Keeper(Bot):
             turns = []
             for s in holders:
                 before = (s - active - 1) % players
-                turns.append(_prospect(board, hands[s], state["hands"][s]["tiles"]) + self.PREPARE * before)
+                turns.append(land.prospect(board, hands[s], state["hands"][s]["tiles"]) + self.PREPARE * before)
             return (min(turns), sum(turns))
 
         best = max(product(*(state["hands"][s]["animals"] for s in holders)), key=order_value)
@@ -401,7 +203,7 @@ class Keeper(Bot):
         board = Board(state["map"], state["housed"])
 
         def prospect(s):
-            return _prospect(board, state["hands"][s]["animals"], state["hands"][s]["tiles"])
+            return land.prospect(board, state["hands"][s]["animals"], state["hands"][s]["tiles"])
 
         players = state["players"]
 
@@ -436,21 +238,21 @@ class Keeper(Bot):
         return min(moves, key=lambda m: WILD_TASTE.index(m["kind"]))
 
     def _barter_offer(self, game, state, seat, moves, rng):
-        needs = _needs(state, seat)
+        needs = land.seat_needs(state, seat)
         wanted = state["pending"]["terrain"]
         singles = [m for m in moves if len(m["tiles"]) == 1]
         good = [m for m in singles if FACES[(m["tiles"][0], 0)].cells.count(wanted) >= 3]
         if not good:
             return next(m for m in moves if not m["tiles"])
-        return min(good, key=lambda m: _tile_value(m["tiles"][0], needs))
+        return min(good, key=lambda m: land.tile_value(m["tiles"][0], needs))
 
     def _barter_choose(self, game, state, seat, moves, rng):
-        needs = _needs(state, seat)
+        needs = land.seat_needs(state, seat)
         best, gain = None, 0
         for m in moves:
             if m["type"] == "barter_accept":
-                g = sum(_tile_value(t, needs) for t in m["take"]) - sum(
-                    _tile_value(t, needs) for t in m["give"]
+                g = sum(land.tile_value(t, needs) for t in m["take"]) - sum(
+                    land.tile_value(t, needs) for t in m["give"]
                 )
                 if g > gain:
                     best, gain = m, g
@@ -467,8 +269,8 @@ class Keeper(Bot):
             if m["type"] == "request_swap":
                 name, terrain, blocks = ANIMAL[m["take"]]
                 gname, gterrain, gblocks = ANIMAL[m["give"]]
-                fits = _best(board, name, terrain) >= blocks
-                gives_fit = _best(board, gname, gterrain) >= gblocks
+                fits = land.largest_home(board, name, terrain) >= blocks
+                gives_fit = land.largest_home(board, gname, gterrain) >= gblocks
                 g = (
                     (blocks if fits else 0)
                     - (gblocks if gives_fit else 0)
@@ -532,11 +334,11 @@ class Keeper(Bot):
         None (a move the rules refused, from :func:`_tried`) changes nothing, so it passes."""
         if state is None:
             return True
-        wanted = _needs(state, seat)
+        wanted = land.seat_needs(state, seat)
         if not wanted:
             return True
         board = Board(state["map"], state["housed"])
-        if any(_best(board, name, terrain) >= blocks for name, terrain, blocks in wanted):
+        if any(land.largest_home(board, name, terrain) >= blocks for name, terrain, blocks in wanted):
             return True
         return self._plan_home(state, seat, TILE_LIMIT) is not None
 
@@ -598,7 +400,7 @@ class Keeper(Bot):
             hopeless = [
                 a
                 for a in state["hands"][seat]["animals"]
-                if ANIMAL[a][2] - _best(board, ANIMAL[a][0], ANIMAL[a][1]) > 12
+                if ANIMAL[a][2] - land.largest_home(board, ANIMAL[a][0], ANIMAL[a][1]) > 12
             ]
             if hopeless and len(state["animals"]) > 4:
                 return next(
@@ -608,8 +410,8 @@ class Keeper(Bot):
                 )
         if not state["turn"]["placed"] and not state["turn"]["housed_any"]:
             # Never pass a turn idle: swap useless tiles, or at least lay the best tile there is.
-            needs = _needs(state, seat)
-            useless = [t for t in state["hands"][seat]["tiles"] if not _tile_value(t, needs)]
+            needs = land.seat_needs(state, seat)
+            useless = [t for t in state["hands"][seat]["tiles"] if not land.tile_value(t, needs)]
             swap = [
                 m
                 for m in by_type.get("exchange_tiles", [])
@@ -676,7 +478,7 @@ class Keeper(Bot):
                     best, best_gain = m, gain
             if best:
                 return best
-        hopeless = [a for a in hand["animals"] if _deficit(board, a) > 12]
+        hopeless = [a for a in hand["animals"] if land.deficit(board, a) > 12]
         exchange = by_type.get("animal_exchange")
         if exchange and hopeless and not state["turn"]["housed_hand"]:
             return exchange[0]
@@ -695,8 +497,8 @@ class Keeper(Bot):
                         return pick
         barters = by_type.get("barter", [])
         if barters and not state["turn"]["placed"]:
-            needs = _needs(state, seat)
-            useless = [t for t in hand["tiles"] if _tile_value(t, needs) <= 2]
+            needs = land.seat_needs(state, seat)
+            useless = [t for t in hand["tiles"] if land.tile_value(t, needs) <= 2]
             if useless and needs:
                 want = max(needs, key=lambda n: n[2])[1]
                 return next(
@@ -740,7 +542,8 @@ class Keeper(Bot):
         home filled its width with runs for whichever animal looked closest after one tile, and
         lost the only run that housed the other one."""
         tiles = state["hands"][seat]["tiles"]
-        runs = [run for need in dict.fromkeys(_needs(state, seat)) if (run := self._run_for(state, tiles, need, left))]
+        needs = dict.fromkeys(land.seat_needs(state, seat))
+        runs = [run for need in needs if (run := self._run_for(state, tiles, need, left))]
         return min(runs, key=lambda run: run[:2])[2] if runs else None
 
     def _run_for(self, state, tiles, need, left):
@@ -756,7 +559,7 @@ class Keeper(Bot):
                 for m in _placements(board, rest):
                     _reason, groups = board.check(m["tile"], m["rotation"], m["x"], m["y"])
                     if groups is not None:
-                        fit = _home_fit(board, groups, name, terrain, blocks)
+                        fit = land.home_fit(board, groups, name, terrain, blocks)
                         grown.append((fit, len(grown), tile_map, rest, first or m, m))
             if not grown:
                 return None
@@ -799,13 +602,13 @@ class Keeper(Bot):
         co-op game, the land it makes ready for the team (``fit``, the costly part: the whole
         team's homes worked out again per placement) less the land it loses."""
         board = Board(state["map"], state["housed"])
-        needs = _needs(state, seat)
+        needs = land.seat_needs(state, seat)
         coop = state["variant"] == "coop"
-        team = _team_wants(state, seat) if coop else []
-        base = _enclosure_list(board) if coop else []
-        team_now = _fit_value(base, team) if coop and fit else 0.0
-        before = [_best(board, n, t) for n, t, _b in needs]
-        least, closing = (_least_needs(team), _closing_spots(board)) if coop else ({}, {})
+        team = land.team_wants(state, seat) if coop else []
+        base = land.enclosure_list(board) if coop else []
+        team_now = land.fit_value(base, team) if coop and fit else 0.0
+        before = [land.largest_home(board, n, t) for n, t, _b in needs]
+        least, closing = (land.least_needs(team), land.closing_spots(board)) if coop else ({}, {})
         scored = []
         for m in places:
             _reason, groups = board.check(m["tile"], m["rotation"], m["x"], m["y"])
@@ -825,9 +628,9 @@ class Keeper(Bot):
                 score += step
             if coop:
                 if fit:
-                    score += TEAM_WEIGHT * (_fit_value(_after_groups(board, base, groups), team) - team_now)
+                    score += TEAM_WEIGHT * (land.fit_value(land.after_groups(board, base, groups), team) - team_now)
                 score -= self._land_lost(base, groups, team)
-                score -= self.DEAD_WEIGHT * _dead_land(board, m, groups, least, closing)
+                score -= self.DEAD_WEIGHT * land.dead_land(board, m, groups, least, closing)
             scored.append((m, score))
         return scored
 
@@ -859,8 +662,8 @@ class Keeper(Bot):
         come (a pair's second animal joins its partner; a big enclosure is kept for a big
         animal), the housed animal itself counted as placed."""
         board = Board(state["map"], state["housed"])
-        team = _team_wants(state, seat, own=True)
-        base = _enclosure_list(board)
+        team = land.team_wants(state, seat, own=True)
+        base = land.enclosure_list(board)
 
         def value(m):
             name, terrain, blocks = ANIMAL[m["animal"]]
@@ -869,7 +672,7 @@ class Keeper(Bot):
             encs[enc.index][2] = encs[enc.index][2] | {name}
             rest = list(team)
             rest.remove(next(w for w in rest if w[4] == m["animal"]))
-            over = 0 if enc.animals else OVER_WEIGHT * (enc.size - blocks)
-            return (_fit_value(encs, rest) + blocks - over, blocks, -enc.size)
+            over = 0 if enc.animals else land.OVER_WEIGHT * (enc.size - blocks)
+            return (land.fit_value(encs, rest) + blocks - over, blocks, -enc.size)
 
         return max(homes, key=value)

@@ -5,7 +5,8 @@ from __future__ import annotations
 
 import copy
 
-from komodo.bots import Keeper, _enclosure_list, _team_wants
+from komodo.bots import Keeper
+from komodo.land import enclosure_list, team_wants
 from komodo.rules import Komodo
 from komodo.terrain import Board
 
@@ -319,7 +320,7 @@ def test_desert_laid_against_the_housed_taipans_full_enclosure_counts_as_lost():
     state["housed"].append({"animal": TAIPAN_10, "owner": 1, "x": -3, "y": 0, "lock": False})
     _take(state, 0, "komodo-tile-13", "tiles")
     board = Board(state["map"], state["housed"])
-    base, team = _enclosure_list(board), _team_wants(state, 0, own=True)
+    base, team = enclosure_list(board), team_wants(state, 0, own=True)
     against = board.check("komodo-tile-13", 2, -1, -1)  # its two desert rows face the Taipan's
     apart = board.check("komodo-tile-13", 2, 0, 1)  # its water row meets the Starter's water
     assert against[0] is None and apart[0] is None
