@@ -40,8 +40,9 @@ def _count(types) -> dict[str, int]:
 
 @cache
 def _requires(card: str) -> dict[str, int]:
-    """A Lodge card's animals by type (read only: shared by every ask)."""
-    return _count(cat.LODGES_BY_ID[card].requires)
+    """A Lodge or Golden Lodge card's animals by type (read only: shared by every ask)."""
+    lodge = cat.LODGES_BY_ID.get(card) or cat.GOLDEN_BY_ID[card]
+    return _count(lodge.requires)
 
 
 #: The Lodge blocks (by their top-left space) that hold each space of the Reserve.
@@ -429,53 +430,55 @@ class Warden(Bot):
             return None
         grid = p["grid"]
         fixed = lodges.fixed_cells(p)
-        used = lodges.used_points(p)
         kind = {(r, c): cat.animal(grid[r][c]) for r in range(K.ROWS) for c in range(K.COLS) if grid[r][c]}
         # the movable animals, most valuable first, and the blocks a Lodge may still go on
         movable = sorted((cell for cell in kind if cell not in fixed), key=lambda cell: -kind[cell].vp)
-        open_blocks = [
-            (point, cells)
-            for point, cells in ((point, lodges.block(point)) for point in lodges.points())
-            if point not in used and all(p["cp"][r][c] is None for r, c in cells)
-        ]
+        if not movable:
+            return None
+        used = lodges.used_points(p)
+        # the open blocks holding enough animals to be finished in the lifts left, each with its
+        # animals by type, so that a card's kept animals there are counted before any plan is
+        # tried: most blocks need more lifts than are left
+        limit = min(lifts, 2)
+        open_blocks = []
+        for point in lodges.points():
+            cells = lodges.block(point)
+            if point in used or any(p["cp"][r][c] is not None for r, c in cells):
+                continue
+            present = _count(kind[cell].type for cell in cells if cell in kind)
+            if sum(present.values()) + limit >= len(cells):
+                open_blocks.append((cells, present))
         best = None
-        wanted = [
-            (cat.LODGES_BY_ID[c].requires, cat.LODGES_BY_ID[c].level, 0)
-            for c in lodges.unbuilt_cards(p)
-        ]
+        wanted = [(_requires(c), cat.LODGES_BY_ID[c].level, 0) for c in lodges.unbuilt_cards(p)]
         if lodges.golden_options_open(state, seat):
-            wanted += [
-                (cat.GOLDEN_BY_ID[g].requires, 4, cat.GOLDEN_BY_ID[g].min_value)
-                for g in state["golden"]["cards"]
-            ]
+            wanted += [(_requires(g), 4, cat.GOLDEN_BY_ID[g].min_value) for g in state["golden"]["cards"]]
         for requires, level, min_value in wanted:
-            for _point, cells in open_blocks:
-                remaining = _count(requires)
+            for cells, present in open_blocks:
+                if not 0 < len(cells) - sum(min(n, present.get(t, 0)) for t, n in requires.items()) <= limit:
+                    continue
+                remaining = dict(requires)
                 keep = set()
                 for cell in cells:
                     if cell in kind and remaining.get(kind[cell].type, 0) > 0:
                         remaining[kind[cell].type] -= 1
                         keep.add(cell)
                 targets = [cell for cell in cells if cell not in keep]
-                if not targets or len(targets) > min(lifts, 2):
-                    continue
                 if any(cell in kind and cell in fixed for cell in targets):
                     continue
-                plan = []
+                plan, sources = [], set()
                 for animal_type in (t for t, n in remaining.items() for _ in range(n)):
                     source = next(
                         (
                             cell
                             for cell in movable
-                            if cell not in cells
-                            and kind[cell].type == animal_type
-                            and cell not in [s for s, _ in plan]
+                            if cell not in cells and kind[cell].type == animal_type and cell not in sources
                         ),
                         None,
                     )
                     if source is None:
                         break
                     plan.append((source, targets[len(plan)]))
+                    sources.add(source)
                 value = sum(kind[cell].vp for cell in keep) + sum(kind[cell].vp for cell, _to in plan)
                 if len(plan) < len(targets) or value < min_value:
                     continue
