@@ -105,6 +105,13 @@ def grown_map(seed: int = 5) -> list[tuple[str, list]]:
     return order
 
 
+def _check_every(board: Board, hand: list[str]) -> None:
+    for x, y in board.frontier():
+        for tid in hand:
+            for rot in range(4):
+                board.check(tid, rot, x, y)
+
+
 def map_costs():
     """Time the enclosure analysis and the full legal placement list as the map grows."""
     order = grown_map()
@@ -126,6 +133,9 @@ def map_costs():
         analyse = min(timeit.repeat(lambda i=items: Layout(i), number=20, repeat=5)) / 20
         place = min(timeit.repeat(lambda t=tiles, i=items: _placements(Board(t, [], Layout(i)), hand),
                                   number=3, repeat=5)) / 3
+        # what a keeper's scoring of its placements pays: every candidate checked in full
+        weigh = min(timeit.repeat(lambda t=tiles, i=items: _check_every(Board(t, [], Layout(i)), hand),
+                                  number=3, repeat=5)) / 3 - analyse
         moves = _placements(board, hand)
         checks = len(board.frontier()) * len(hand) * 4
         rows.append(
@@ -136,6 +146,7 @@ def map_costs():
                 place * 1e3,
                 checks,
                 place / max(1, checks) * 1e6,
+                weigh / max(1, checks) * 1e6,
                 len(moves),
             )
         )
@@ -165,12 +176,13 @@ def main():
 
     print(
         "map tiles | blocks | enclosure analysis ms (once per move) | all placements of a 5-tile hand ms"
-        " | candidates checked | us/candidate | legal placements"
+        " | candidates checked | us/candidate | us/full check (a bot's scoring) | legal placements"
     )
     for row in map_costs():
-        tiles, blocks, analyse, place, checks, per, legal = row
+        tiles, blocks, analyse, place, checks, per, full, legal = row
         print(
-            f"{tiles:9d} | {blocks:6d} | {analyse:36.3f} | {place:33.2f} | {checks:18d} | {per:12.2f} | {legal}"
+            f"{tiles:9d} | {blocks:6d} | {analyse:36.3f} | {place:33.2f} | {checks:18d} | {per:12.2f}"
+            f" | {full:31.2f} | {legal}"
         )
 
     if a.maps_only:

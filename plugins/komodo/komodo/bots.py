@@ -609,6 +609,7 @@ class Keeper(Bot):
         team_now = land.fit_value(base, team) if coop and fit else 0.0
         before = [land.largest_home(board, n, t) for n, t, _b in needs]
         least, closing = (land.least_needs(team), land.closing_spots(board)) if coop else ({}, {})
+        housing = {e.index for e in board.enclosures if e.animals}
         scored = []
         for m in places:
             _reason, groups = board.check(m["tile"], m["rotation"], m["x"], m["y"])
@@ -616,12 +617,13 @@ class Keeper(Bot):
                 # only the way back for a lifted tile (Remodeling) skips the colour match
                 scored.append((m, 0.0))
                 continue
+            free: dict[str, int] = {}  # the largest enclosure of each terrain with no animal in it
+            for t, size, encs in groups:
+                if size > free.get(t, 0) and housing.isdisjoint(encs):
+                    free[t] = size
             score = 0.0
             for (_name, terrain, blocks), old in zip(needs, before, strict=True):
-                new = old
-                for t, size, encs in groups:
-                    if t == terrain and all(not board.enclosures[e].animals for e in encs):
-                        new = max(new, size)
+                new = max(old, free.get(terrain, 0))
                 step = min(new, blocks) - min(old, blocks)
                 if new >= blocks > old:
                     step += 50

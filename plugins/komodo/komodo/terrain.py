@@ -174,6 +174,7 @@ class Layout:
         self._terrain: MappingProxyType | None = None
         self._frontier: tuple[tuple[int, int], ...] | None = None
         self._spots: tuple[tuple[int, int, int], ...] | None = None
+        self._rims: dict[tuple[int, int], tuple] = {}
         if parent is not None:
             self._extend(parent, items[-1])
         else:
@@ -441,6 +442,26 @@ class Layout:
             self._spots = tuple((x, y, _fits_at(faces, x, y)) for x, y in self.frontier())
         return self._spots
 
+    def rim(self, x: int, y: int) -> tuple[tuple[int, str, int | None], ...]:
+        """What a tile laid at (x, y) would face: for each of its blocks on an edge shared with
+        a laid tile, (that block's place on the tile, the facing block's terrain, the facing
+        block's enclosure or None for rock). Empty where no tile is beside. Worked out once per
+        spot of a layout: a bot weighs every tile in every rotation there."""
+        found = self._rims.get((x, y))
+        if found is None:
+            faces, base, node_enc = self.faces, self.base, self.node_enc
+            rim = []
+            for dx, dy, mine, theirs in SIDES:
+                npos = (x + dx, y + dy)
+                other = faces.get(npos)
+                if other is not None:
+                    for a, b in zip(mine, theirs, strict=True):
+                        terrain = other.cells[b]
+                        enc = None if terrain == ROCK else node_enc[base[npos] + other.region_of[b]]
+                        rim.append((a, terrain, enc))
+            found = self._rims[(x, y)] = tuple(rim)
+        return found
+
     def colour_fits(self, tid: str) -> list[tuple[int, int, int]]:
         """Every (x, y, rotation) on the frontier where ``tid`` joins the map along an edge and
         matches a neighbour's colour on at least one block, in frontier then rotation order."""
@@ -481,6 +502,14 @@ def _layout(shape: tuple[tuple[str, ...], tuple]) -> Layout:
     if len(_LAYOUTS) > LAYOUTS_KEPT:
         _LAYOUTS.popitem(last=False)
     return found
+
+
+def _root(parent: list[int], i: int) -> int:
+    """The root of ``i`` in a union-find forest, halving the path on the way."""
+    while parent[i] != i:
+        parent[i] = parent[parent[i]]
+        i = parent[i]
+    return i
 
 
 class Enclosure:
@@ -608,64 +637,50 @@ class Board:
         Returns ``(reason, groups)``; groups are ``[(terrain, size, [enclosure indices])]`` for
         every terrain region of the new tile after joining the enclosures it touches.
         """
-        faces = self._faces
-        if (x, y) in faces:
+        if (x, y) in self._faces:
             return "That space already has a tile.", None
-        face = FACES[(tid, rot)]
-        touching = matched = False
-        count = len(face.region_terrain)
-        parent = list(range(count))
-        joined: dict[int, int] = {}
-        base, node_enc = self.layout.base, self.layout.node_enc
-
-        def find(i):
-            while parent[i] != i:
-                parent[i] = parent[parent[i]]
-                i = parent[i]
-            return i
-
-        for dx, dy, mine, theirs in SIDES:
-            npos = (x + dx, y + dy)
-            other = faces.get(npos)
-            if other is None:
-                continue
-            touching = True
-            for a, b in zip(mine, theirs, strict=True):
-                t = face.cells[a]
-                if t != other.cells[b]:
-                    continue
-                matched = True
-                if t == ROCK:
-                    continue
-                enc = node_enc[base[npos] + other.region_of[b]]
-                region = find(face.region_of[a])
-                if enc in joined:
-                    other_region = find(joined[enc])
-                    if other_region != region:
-                        parent[other_region] = region
-                else:
-                    joined[enc] = region
-        if not touching:
+        rim = self.layout.rim(x, y)
+        if not rim:
             return "A tile must join the map along a whole edge.", None
+        face = FACES[(tid, rot)]
+        cells, region_of = face.cells, face.region_of
+        matched = False
+        count = len(face.region_terrain)
+        joined: dict[int, int] = {}
+        parent = None  # until two of the tile's regions meet in one enclosure, each is its own root
+        for a, terrain, enc in rim:
+            if cells[a] != terrain:
+                continue
+            matched = True
+            if enc is None:
+                continue
+            region = region_of[a] if parent is None else _root(parent, region_of[a])
+            if enc in joined:
+                other_region = joined[enc] if parent is None else _root(parent, joined[enc])
+                if other_region != region:
+                    if parent is None:
+                        parent = list(range(count))
+                    parent[other_region] = region
+            else:
+                joined[enc] = region
         if colour and not matched:
             return (
                 "A tile must match the colour of a neighbouring tile on at least one block.",
                 None,
             )
+        roots = range(count) if parent is None else [_root(parent, r) for r in range(count)]
+        enclosures = self.enclosures
         groups: dict[int, list] = {}
         for r in range(count):
-            root = find(r)
-            g = groups.setdefault(root, [face.region_terrain[r], 0, []])
+            g = groups.setdefault(roots[r], [face.region_terrain[r], 0, []])
             g[1] += face.region_size[r]
         for enc, region in joined.items():
-            g = groups[find(region)]
-            g[1] += self.enclosures[enc].size
+            g = groups[roots[region]]
+            g[1] += enclosures[enc].size
             g[2].append(enc)
         for _t, _s, encs in groups.values():
-            species = set()
-            for e in encs:
-                species |= self.enclosures[e].species
-            if len(species) > 1:
+            housing = [enclosures[e] for e in encs if enclosures[e].animals] if len(encs) > 1 else ()
+            if len(housing) > 1 and len(set().union(*(e.species for e in housing))) > 1:
                 return "That tile would merge enclosures of different species.", None
         return None, list(groups.values())
 
