@@ -504,14 +504,6 @@ def _layout(shape: tuple[tuple[str, ...], tuple]) -> Layout:
     return found
 
 
-def _root(parent: list[int], i: int) -> int:
-    """The root of ``i`` in a union-find forest, halving the path on the way."""
-    while parent[i] != i:
-        parent[i] = parent[parent[i]]
-        i = parent[i]
-    return i
-
-
 class Enclosure:
     """One enclosure of a board: its land (from the layout) and the animals housed in it."""
 
@@ -645,44 +637,31 @@ class Board:
         face = FACES[(tid, rot)]
         cells, region_of = face.cells, face.region_of
         matched = False
-        count = len(face.region_terrain)
+        # every tile in the box has at most one region of each terrain (a test holds the box to
+        # it), and an enclosure is of one terrain: each enclosure the tile meets joins one region
         joined: dict[int, int] = {}
-        parent = None  # until two of the tile's regions meet in one enclosure, each is its own root
         for a, terrain, enc in rim:
             if cells[a] != terrain:
                 continue
             matched = True
-            if enc is None:
-                continue
-            region = region_of[a] if parent is None else _root(parent, region_of[a])
-            if enc in joined:
-                other_region = joined[enc] if parent is None else _root(parent, joined[enc])
-                if other_region != region:
-                    if parent is None:
-                        parent = list(range(count))
-                    parent[other_region] = region
-            else:
-                joined[enc] = region
+            if enc is not None:
+                joined.setdefault(enc, region_of[a])
         if colour and not matched:
             return (
                 "A tile must match the colour of a neighbouring tile on at least one block.",
                 None,
             )
-        roots = range(count) if parent is None else [_root(parent, r) for r in range(count)]
         enclosures = self.enclosures
-        groups: dict[int, list] = {}
-        for r in range(count):
-            g = groups.setdefault(roots[r], [face.region_terrain[r], 0, []])
-            g[1] += face.region_size[r]
+        groups = [[terrain, size, []] for terrain, size in zip(face.region_terrain, face.region_size, strict=True)]
         for enc, region in joined.items():
-            g = groups[roots[region]]
+            g = groups[region]
             g[1] += enclosures[enc].size
             g[2].append(enc)
-        for _t, _s, encs in groups.values():
+        for _t, _s, encs in groups:
             housing = [enclosures[e] for e in encs if enclosures[e].animals] if len(encs) > 1 else ()
             if len(housing) > 1 and len(set().union(*(e.species for e in housing))) > 1:
                 return "That tile would merge enclosures of different species.", None
-        return None, list(groups.values())
+        return None, groups
 
     def animals_fit(self, groups) -> bool:
         """After a placement, does every housed animal still have enough land (remodeling)?"""

@@ -235,6 +235,8 @@ def test_a_remembered_layout_holds_almost_nothing_the_garbage_collector_walks():
     layout = Layout(layout_of(tile_map).items, before)  # grown from the map before, as in play
     board = Board(tile_map, housed, layout)
     _placements(board, [t[0] for t in TILES[1:6]])
+    for x, y in board.frontier():  # a bot's full check of every spot: what each spot faces
+        board.check(TILES[1][0], 0, x, y)
     layout.anchor(0), layout.blocks(0)
     for _ in range(3):  # a tuple inside a tuple is untracked one collection after its contents
         gc.collect()
@@ -242,3 +244,22 @@ def test_a_remembered_layout_holds_almost_nothing_the_garbage_collector_walks():
     assert len([v for v in held if gc.is_tracked(v)]) <= 1
     faces = {id(f) for f in FACES.values()}
     assert not [o for o in gc.get_referents(*held) if gc.is_tracked(o) and id(o) not in faces]
+
+
+def test_no_tile_has_two_separate_regions_of_one_terrain():
+    """What the placement check relies on (``Board.check``): an enclosure the new tile meets
+    joins the tile's one region of that terrain, so a tile never joins two of its own regions
+    through the map."""
+    for (tid, _rotation), face in FACES.items():
+        land = [t for t in face.region_terrain if t != ROCK]
+        assert len(land) == len(set(land)), tid
+
+
+def test_a_tile_meeting_one_enclosure_on_two_sides_joins_it_once():
+    """A tile laid in the corner of an L-shaped desert meets it on two edges; the check counts
+    that enclosure's land once in the tile's desert region."""
+    desert = "komodo-tile-01"  # nine blocks of desert
+    board = Board({key(0, 0): [desert, 0], key(1, 0): [desert, 0], key(1, 1): [desert, 0]}, [])
+    reason, groups = board.check(desert, 0, 0, 1)
+    assert reason is None
+    assert groups == [["D", 9 + 27, [0]]]
