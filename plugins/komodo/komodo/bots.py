@@ -610,8 +610,14 @@ class Keeper(Bot):
         before = [land.largest_home(board, n, t) for n, t, _b in needs]
         least, closing = (land.least_needs(team), land.closing_spots(board)) if coop else ({}, {})
         housing = {e.index for e in board.enclosures if e.animals}
+        # outside the co-op game a tile with no land an animal still short of a home could use
+        # scores nothing wherever it goes: no need to work out what it would join
+        short = set() if coop else {t for (_n, t, blocks), old in zip(needs, before, strict=True) if old < blocks}
         scored = []
         for m in places:
+            if not coop and short.isdisjoint(FACES[(m["tile"], 0)].region_terrain):
+                scored.append((m, 0.0))
+                continue
             _reason, groups = board.check(m["tile"], m["rotation"], m["x"], m["y"])
             if groups is None:
                 # only the way back for a lifted tile (Remodeling) skips the colour match
