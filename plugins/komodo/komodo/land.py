@@ -28,10 +28,12 @@ def open_to(board, name, terrain):
 
 
 def largest_home(board, name, terrain):
+    """The blocks of the largest enclosure an animal ``name`` could live in today (0: none)."""
     return max((e.size for e in open_to(board, name, terrain)), default=0)
 
 
 def tile_value(tid, needs):
+    """A tile's blocks of the terrains these animals want, one count per animal wanting it."""
     cells = FACES[(tid, 0)].cells
     return sum(cells.count(t) for _n, t, _b in needs)
 
