@@ -52,6 +52,46 @@ _POINTS_AT = {
 }
 
 
+class _Standing:
+    """A seat's standing when it drafts, worked out once for all the cards offered and only as
+    far as they ask: its food symbols, the research tiers and goal worth that a card's gain is
+    measured from, and the worth of a space in its Reserve for each type of animal (two cards of
+    one type score every space alike where no Golden Lodge card is open)."""
+
+    __slots__ = ("warden", "state", "seat", "tally", "_tiers", "_goal", "_needed", "_bonus")
+
+    def __init__(self, warden: Warden, state: dict, seat: int) -> None:
+        self.warden, self.state, self.seat = warden, state, seat
+        self.tally = Tally(state["p"][seat])
+        self._tiers = self._goal = self._needed = None
+        self._bonus: dict[str, float] = {}
+
+    def tiers(self) -> dict[str, int]:
+        """The tier reached now of every research card this seat has not claimed."""
+        if self._tiers is None:
+            p = self.state["p"][self.seat]
+            self._tiers = {r: research_tier(p, r, self.tally) for r in self.state["research"] if r not in p["claims"]}
+        return self._tiers
+
+    def goal_worth(self) -> float:
+        if self._goal is None:
+            self._goal = self.warden._goal_worth(self.state["p"][self.seat], self.tally)
+        return self._goal
+
+    def needed_symbols(self) -> Counter:
+        if self._needed is None:
+            self._needed = self.warden._needed_symbols(self.state, self.seat, self.tally.symbols())
+        return self._needed
+
+    def placement_bonus(self, card: str) -> float:
+        if lodges.golden_options_open(self.state, self.seat):
+            return self.warden._placement_bonus(self.state, self.seat, card)
+        kind = cat.animal(card).type
+        if kind not in self._bonus:
+            self._bonus[kind] = self.warden._placement_bonus(self.state, self.seat, card)
+        return self._bonus[kind]
+
+
 class Warden(Bot):
     name = "warden"
     label = "Warden (heuristic)"
@@ -147,41 +187,42 @@ class Warden(Bot):
 
     # ---- draft ---------------------------------------------------------------------------
     def _draft(self, state, seat, moves):
-        return max(moves, key=lambda m: self._card_value(state, seat, m["card"]))
+        now = _Standing(self, state, seat)
+        return max(moves, key=lambda m: self._card_value(state, seat, m["card"], now))
 
-    def _card_value(self, state, seat, card):
+    def _card_value(self, state, seat, card, now):
         p = state["p"][seat]
         kind = cat.card_kind(card)
         late = state["round"] == 2 and state["turn"] >= 9
         if kind == "animal":
             a = cat.animal(card)
-            gaps = requirement_gaps(state, p, card)
+            gaps = requirement_gaps(state, p, card, now.tally.symbols())
             bonus = 3 * self._lodge_fit(state, seat, a.type)
             if not gaps and empty_cells(p):
                 return (
                     a.vp
                     + 2
-                    + self._placement_bonus(state, seat, card)
-                    + self._plan_gain(state, seat, card)
+                    + now.placement_bonus(card)
+                    + self._plan_gain(state, seat, card, now)
                     - self._crowding(state, seat, a.vp)
                 )
             if late or len(p["sanctuary"]) >= sanctuary_spaces(p):
                 return 1
             return a.vp * 0.5 / max(1, len(gaps)) + bonus * 0.5
         if kind == "producer":
-            need = self._needed_symbols(state, seat)
+            need = now.needed_symbols()
             sym = cat.producer_symbols(card)
             return (
                 (4.5, 3.0, 0.5)[state["round"]]
                 + sum(need[s] for s in sym) * 0.8
-                + self._plan_gain(state, seat, card)
+                + self._plan_gain(state, seat, card, now)
             )
         value = ACTION_VALUE.get(cat.kind_of(card), 1)
         return value if action_usable(state, seat, card) else 1
 
-    def _needed_symbols(self, state, seat):
+    def _needed_symbols(self, state, seat, have=None):
         p = state["p"][seat]
-        have = symbols(p)
+        have = symbols(p) if have is None else have
         need = Counter()
         pool = list(p["sanctuary"]) + list(state["hands"][seat])
         for card in pool:
@@ -248,8 +289,9 @@ class Warden(Bot):
             return 0.0
         return max(0, 7 - vp) * 1.0
 
-    def _plan_gain(self, state, seat, card):
-        """What this card adds towards this round's research tiers and the better goal card."""
+    def _plan_gain(self, state, seat, card, now):
+        """What this card adds towards this round's research tiers and the better goal card
+        (``now``: the seat's :class:`_Standing` before it)."""
         p = state["p"][seat]
         after = dict(p)
         if cat.card_kind(card) == "producer":
@@ -262,14 +304,12 @@ class Warden(Bot):
             after["grid"] = [list(row) for row in p["grid"]]
             after["grid"][r][c] = card
         gain = 0.0
-        before, then = Tally(p), Tally(after)  # each counted once for every card and goal asked
-        for research in state["research"]:
-            if research in p["claims"]:
-                continue
-            was, now = research_tier(p, research, before), research_tier(after, research, then)
-            if now > was:
-                gain += self._tier_worth(state, now) - self._tier_worth(state, was)
-        return gain + self._goal_worth(after, then) - self._goal_worth(p, before)
+        then = Tally(after)  # counted once for every research and goal card asked
+        for research, was in now.tiers().items():
+            tier = research_tier(after, research, then)
+            if tier > was:
+                gain += self._tier_worth(state, tier) - self._tier_worth(state, was)
+        return gain + self._goal_worth(after, then) - now.goal_worth()
 
     @staticmethod
     def _tier_worth(state, tier):
