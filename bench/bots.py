@@ -1,18 +1,21 @@
 """Bot strength matchups over seeded games, with decision times per strength.
 
     python bench/bots.py SLUG --seats hard,normal [--games K] [--option name=value ...]
-                         [--iterations N] [--seconds S] [--seed K] [--jobs J] [--mirror]
+                         [--iterations N] [--seconds S] [--seed K] [--first-game I] [--jobs J] [--mirror]
 
 ``--seats`` gives one strength per seat (easy, normal, hard or random); the assignment rotates
 one seat a game, so every strength sits in every seat equally often. Game i is dealt from seed
 K + i; with ``--mirror`` each deal is played once per rotation (2 seats: twice, the strengths
 swapped), so the luck of a deal, large in a 2-seat card or tile game, falls on both sides and
-a line needs fewer games to tell the strengths apart. The hard bot runs on
+a line needs fewer games to tell the strengths apart. ``--first-game I`` plays games I on, so a
+run that was stopped can be carried on with the same deals and rotations. The hard bot runs on
 ``--iterations`` (default: the site's budget) and, with ``--seconds``, a time budget as well (the
 site uses both; iterations alone make a run repeatable). A win is rank 1 (shared first places
 count; ``outright_win_share`` counts only sole first places), or ``Result.won`` in solo and
 co-operative games. Prints one JSON line: per strength the
-seats played, win share, mean points and their 10th, 50th and 90th percentiles (in a co-operative
+seats played, win share (with a 95% Wilson interval, the games counted as independent: with
+``--mirror`` a deal's rotations share its luck and mostly cancel it, so the interval is wide
+rather than narrow), mean points and their 10th, 50th and 90th percentiles (in a co-operative
 game, how far the team got when it did not win), decision time p50/p99/max in ms (and, with ``--seconds``,
 how many decisions took longer than that: the hard bot's stated bound), and whether that bot still
 saw the real state (a bot from before the view contract, in a game without determinize); ``golden_lodge_claims``
@@ -69,6 +72,15 @@ def percentile(values: list[float], share: float) -> float:
     return ordered[min(len(ordered) - 1, int(share * len(ordered)))]
 
 
+def wilson(wins: int, games: int, z: float = 1.96) -> tuple[float, float]:
+    """The 95% Wilson score interval for a win share of ``wins`` in ``games``: whether a line
+    such as "wins at least 60%" is shown, or only hoped for, at the games played so far."""
+    share = wins / games
+    centre = (share + z * z / (2 * games)) / (1 + z * z / games)
+    half = z * ((share * (1 - share) / games + z * z / (4 * games * games)) ** 0.5) / (1 + z * z / games)
+    return max(0.0, centre - half), min(1.0, centre + half)
+
+
 def search_account(thoughts) -> dict:
     """How a search bot's decisions went (see ``core.engine.search.Thought``), over those with a
     choice: the root moves, the moves weighed, tree iterations and whole paired rounds (p50 and
@@ -122,8 +134,8 @@ def _worker(table: tuple) -> None:
 
 
 def _one_game(index: int):
-    """The run's ``index``-th game: the strength in each seat, the result, whether a bot claimed
-    the Golden Lodge (None in a game without one), and the decision times per strength. The
+    """The run's ``index``-th game: its index, the strength in each seat, the result, whether a
+    bot claimed the Golden Lodge (None in a game without one), and the decision times per strength. The
     strengths rotate one seat a game; its deal is seed ``first_seed + index``, or with
     ``mirror`` the same deal for each of the table's rotations in turn."""
     game, spec, options, seat_options, bots, first_seed, mirror = _TABLE
@@ -136,7 +148,7 @@ def _one_game(index: int):
                      [(bots[level], level) for level in levels], timings, thoughts)
     golden = state.get("golden") if isinstance(state.get("golden"), dict) else None
     claimed = None if golden is None else bool(golden.get("winners"))
-    return levels, game.result(state), claimed, dict(timings), dict(thoughts)
+    return index, levels, game.result(state), claimed, dict(timings), dict(thoughts)
 
 
 def _won(result, seat: int) -> bool:
@@ -149,9 +161,9 @@ def _told(games, total: int, started: float):
     so a long run (a hard Kavango game takes minutes) shows its progress and, if it is stopped,
     what it had found."""
     for done, game in enumerate(games, 1):
-        levels, result, *_ = game
+        index, levels, result, *_ = game
         won = [level for seat, level in enumerate(levels) if _won(result, seat)]
-        print(f"game {done}/{total}: won by {', '.join(won) or 'nobody'}; "
+        print(f"game {done}/{total} (index {index}): won by {', '.join(won) or 'nobody'}; "
               f"points {', '.join(f'{lv} {sc:g}' for lv, sc in zip(levels, result.scores, strict=True))}; "
               f"{time.perf_counter() - started:.0f} s", file=sys.stderr, flush=True)
         yield game
@@ -163,6 +175,8 @@ def main() -> None:
     parser.add_argument("--seats", required=True, help="comma-separated strengths, one per seat")
     parser.add_argument("--games", type=int, default=200)
     parser.add_argument("--seed", type=int, default=0)
+    parser.add_argument("--first-game", type=int, default=0,
+                        help="index of the first game to play (to carry on a run that was stopped)")
     parser.add_argument("--iterations", type=int, default=HARD_ITERATIONS)
     parser.add_argument("--seconds", type=float, default=None)
     parser.add_argument("--option", action="append", default=[], metavar="NAME=VALUE")
@@ -185,7 +199,7 @@ def main() -> None:
     claims = None
     started = time.perf_counter()
     table = (game, spec, options, seat_options, bots, args.seed, args.mirror)
-    indices = range(args.games)
+    indices = range(args.first_game, args.first_game + args.games)
     games: list = []
     signal.signal(signal.SIGTERM, signal.default_int_handler)
     try:
@@ -200,7 +214,7 @@ def main() -> None:
     if not games:
         sys.exit("no game ended")
     thoughts: dict[str, list] = defaultdict(list)
-    for levels, result, claimed, game_timings, game_thoughts in games:
+    for _index, levels, result, claimed, game_timings, game_thoughts in games:
         for seat, level in enumerate(levels):
             seated[level] += 1
             wins[level] += _won(result, seat)
@@ -213,7 +227,8 @@ def main() -> None:
         if claimed is not None:
             claims = (claims or 0) + claimed
     report = {
-        "game": args.slug, "seats": spec, "games": len(games), "mirror": args.mirror, "options": options,
+        "game": args.slug, "seats": spec, "games": len(games), "first_game": args.first_game, "seed": args.seed,
+        "mirror": args.mirror, "options": options,
         "hard_budget": {"iterations": args.iterations, "seconds": args.seconds},
         "seconds": round(time.perf_counter() - started, 1),
         "fair_share": round(1 / players, 4) if players > 1 else None,
@@ -221,6 +236,7 @@ def main() -> None:
             level: {
                 "seats_played": seated[level],
                 "win_share": round(wins[level] / seated[level], 4),
+                "win_share_95": [round(b, 4) for b in wilson(wins[level], seated[level])],
                 "outright_win_share": round(outright[level] / seated[level], 4),
                 "mean_points": round(statistics.fmean(points[level]), 2),
                 "points_p10_p50_p90": [percentile(points[level], q) for q in (0.1, 0.5, 0.9)],
