@@ -103,6 +103,13 @@ class Innkeeper(Bot):
     REFRESH_MARGIN = 1.0
     REFRESH_SAMPLES = 6
 
+    #: At a build in a game for several players the search weighs this many takes (its best by
+    #: this turn alone, one per kind: rooms of one level and colour are alike), with its own move.
+    #: Left open, the build's 9-16 moves took half of a 1 s search to scout (one or two
+    #: iterations a move, several of them the same room in another slot), and the rest compared
+    #: six of them in three to five paired rounds.
+    RIVAL_BUILDS = 5
+
     #: Plies a search rollout plays (about two turns) before :meth:`interim_scores` judges it.
     search_horizon = 12
 
@@ -140,6 +147,13 @@ class Innkeeper(Bot):
         if seat not in game.to_act(state):
             return None
         if not state["solo"]:
+            if state["phase"] == "build":
+                takes = [m for m in game.legal_moves(state, seat) if m["type"] in ("take_room", "take_amenity")]
+                if not takes:
+                    return None
+                memo = {}
+                self._best_take(game, state, seat, takes, rng, memo)
+                return self._candidates(state, takes, rng, memo, self.RIVAL_BUILDS)
             if state["phase"] != "place":
                 return None
             return [m for m in game.legal_moves(state, seat) if m["type"] != "cancel"]
@@ -247,13 +261,13 @@ class Innkeeper(Bot):
                 best = (total, take)
         return best[1]
 
-    def _candidates(self, state, takes, rng, memo):
-        """The ``LOOK_AHEAD_BUILDS`` best room takes by this turn alone (``memo``, see
-        :meth:`_best_take`), one per level and colour, ties broken at random."""
+    def _candidates(self, state, takes, rng, memo, count=None):
+        """The ``count`` (else ``LOOK_AHEAD_BUILDS``) best takes by this turn alone (``memo``, see :meth:`_best_take`), one
+        per kind (:meth:`_kind`), ties broken at random."""
         ranked = sorted(((memo[self._kind(state, t)][0], rng.random(), i) for i, t in enumerate(takes)), reverse=True)
         candidates, seen = [], set()
         for _value, _tie, i in ranked:
-            if self._kind(state, takes[i]) not in seen and len(candidates) < self.LOOK_AHEAD_BUILDS:
+            if self._kind(state, takes[i]) not in seen and len(candidates) < (count or self.LOOK_AHEAD_BUILDS):
                 seen.add(self._kind(state, takes[i]))
                 candidates.append(takes[i])
         return candidates
@@ -270,8 +284,11 @@ class Innkeeper(Bot):
         return moves[worth.index(max(worth))]
 
     def _kind(self, state, take):
-        """A room take's level and colour: all its worth depends on (the slot does not)."""
-        return take["level"], ROOMS[state["display"][take["level"] - 1][take["slot"]]]
+        """All a take's worth depends on: a room's level and colour (not its slot), or the
+        amenity itself."""
+        if take["type"] == "take_room":
+            return take["level"], ROOMS[state["display"][take["level"] - 1][take["slot"]]]
+        return state["amenity_display"][take["index"]]
 
     def _next_turn_value(self, game, state, seat, move, rng, memo=None):
         """``move`` played on to the start of the seat's next turn in a copy of ``state``: the
@@ -344,7 +361,7 @@ class Innkeeper(Bot):
     def _best_place(self, game, state, seat, take, memo=None):
         """The best place for the tile ``take`` names, with the worth of the turn it makes
         (kept in ``memo``, if given, by level and colour, or by amenity: all it depends on)."""
-        known = self._kind(state, take) if take["type"] == "take_room" else state["amenity_display"][take["index"]]
+        known = self._kind(state, take)
         if memo is not None and known in memo:
             return memo[known]
         best = max(self._place_values(game, state, seat, take), key=lambda vs: vs[0])

@@ -434,8 +434,8 @@ def test_the_search_rolls_out_with_the_innkeeper_without_its_look_ahead():
 def test_the_search_weighs_the_rooms_and_places_the_look_ahead_would():
     """At a solo build the search's shortlist is the Innkeeper's best few rooms of different
     levels or colours (its own best among them); at the place that follows, its best few
-    places; in a game of several players every move stays open, but for putting the room back
-    at its placing."""
+    places; in a game of several players, its best takes of different kinds (rooms and
+    amenities) at a build, and every move but putting the room back at its placing."""
     bot = Innkeeper()
     state = _started(3, 4)
     takes = [m for m in GAME.legal_moves(state, 0) if m["type"] == "take_room"]
@@ -452,7 +452,12 @@ def test_the_search_weighs_the_rooms_and_places_the_look_ahead_would():
     best_places = sorted(worth.values(), reverse=True)[:bot.LOOK_AHEAD_PLACES]
     assert sorted((worth[(m["floor"], m["col"])] for m in places), reverse=True) == best_places
     several = Runner(new(2, seed=5), seed=5)
-    assert bot.root_moves(GAME, several.state, 0, random.Random(1)) is None
+    takes = [m for m in GAME.legal_moves(several.state, 0) if m["type"] in ("take_room", "take_amenity")]
+    builds = bot.root_moves(GAME, several.state, 0, random.Random(1))
+    kinds = [bot._kind(several.state, m) for m in builds]
+    assert len(kinds) == len(set(kinds)) == min(bot.RIVAL_BUILDS, len({bot._kind(several.state, t) for t in takes}))
+    worth = sorted((bot._best_place(GAME, several.state, 0, t)[0] for t in takes), reverse=True)
+    assert bot._best_place(GAME, several.state, 0, builds[0])[0] == worth[0]
     several.play(0, next(m for m in GAME.legal_moves(several.state, 0) if m["type"] == "take_room"))
     moves = GAME.legal_moves(several.state, 0)
     assert {"type": "cancel"} in moves
