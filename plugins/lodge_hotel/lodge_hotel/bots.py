@@ -268,8 +268,8 @@ class Innkeeper(Bot):
         return best[1]
 
     def _candidates(self, state, takes, rng, memo, count=None):
-        """The ``count`` (else ``LOOK_AHEAD_BUILDS``) best takes by this turn alone (``memo``, see :meth:`_best_take`), one
-        per kind (:meth:`_kind`), ties broken at random."""
+        """The ``count`` (else ``LOOK_AHEAD_BUILDS``) best takes by this turn alone (``memo``,
+        see :meth:`_best_take`), one per kind (:meth:`_kind`), ties broken at random."""
         ranked = sorted(((memo[self._kind(state, t)][0], rng.random(), i) for i, t in enumerate(takes)), reverse=True)
         candidates, seen = [], set()
         for _value, _tie, i in ranked:
