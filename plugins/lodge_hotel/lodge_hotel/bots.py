@@ -152,30 +152,25 @@ class Innkeeper(Bot):
         (check-ins, the any-time moves) every move."""
         if seat not in game.to_act(state):
             return None
-        if not state["solo"]:
-            if state["phase"] == "build":
-                takes = [m for m in game.legal_moves(state, seat) if m["type"] in ("take_room", "take_amenity")]
-                if not takes:
-                    return None
-                memo = {}
-                self._best_take(game, state, seat, takes, rng, memo)
-                return self._candidates(state, takes, rng, memo, self.RIVAL_BUILDS)
-            if state["phase"] != "place":
-                return None
-            return [m for m in game.legal_moves(state, seat) if m["type"] != "cancel"]
-        phase, held = state["phase"], state["holding"]
-        if phase in ("build", "start_amenity", "lift_amenity"):
-            kind = "take_room" if phase == "build" else "take_amenity"
-            takes = [m for m in game.legal_moves(state, seat) if m["type"] == kind]
+        solo, phase, held = state["solo"], state["phase"], state["holding"]
+        if phase in ("build", "start_amenity", "lift_amenity"):  # the last two come only solo
+            kinds = ("take_room", "take_amenity") if not solo else \
+                ("take_room",) if phase == "build" else ("take_amenity",)
+            takes = [m for m in game.legal_moves(state, seat) if m["type"] in kinds]
             if not takes:
                 return None
             memo = {}
             self._best_take(game, state, seat, takes, rng, memo)
-            if kind == "take_room":
+            if not solo:
+                return self._candidates(state, takes, rng, memo, self.RIVAL_BUILDS)
+            if phase == "build":
                 return self._candidates(state, takes, rng, memo)
-            display = state["amenity_display"]
-            best = sorted(takes, key=lambda m: memo[display[m["index"]]][0], reverse=True)
+            best = sorted(takes, key=lambda m: memo[self._kind(state, m)][0], reverse=True)
             return best[:self.LOOK_AHEAD_PLACES]
+        if not solo:
+            if phase != "place":
+                return None
+            return [m for m in game.legal_moves(state, seat) if m["type"] != "cancel"]
         if phase == "place":
             if held["kind"] == "room":
                 take = {"type": "take_room", "level": held["level"], "slot": held["slot"]}
