@@ -67,15 +67,6 @@
     var form = event.target.closest && event.target.closest("form[data-reset-on-success]");
     if (form && event.detail.successful) form.reset();
   });
-  // Keyboard play: a board part that is not a real button (an SVG cell with role="button" and
-  // tabindex) makes its move on Enter or Space, as a button would.
-  document.addEventListener("keydown", function (event) {
-    if (event.key !== "Enter" && event.key !== " ") return;
-    var target = event.target;
-    if (!target.matches || !target.matches("[role=button]:not(button):not(a):not(input)")) return;
-    event.preventDefault();
-    target.dispatchEvent(new MouseEvent("click", { bubbles: true, cancelable: true }));
-  });
   document.addEventListener("htmx:load", function (event) { init(event.detail.elt); });
   if (document.readyState === "loading") {
     document.addEventListener("DOMContentLoaded", function () { init(document); });

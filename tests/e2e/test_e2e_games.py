@@ -88,6 +88,64 @@ def test_a_frame_of_the_same_position_keeps_the_tile_and_turn_picked(portal, bro
     context.close()
 
 
+def open_table_with_scripts_held(page, portal, game) -> list:
+    """Open a table against a bot while the browser holds back htmx and its ws extension (a slow
+    connection): the board is drawn and can be tapped, but nothing has wired it up yet. Returns
+    the held requests, to be let through with ``continue_()``."""
+    page.goto(f"{portal.url}/games/{game.slug}/new/")
+    page.select_option("#id_players", "2")
+    page.select_option("#id_seat1_who", index=1)
+    held = []
+    page.route("**/vendor/htmx-*.js", lambda request: held.append(request))
+    page.click("text=Open the table")
+    expect(page.locator("#board")).to_be_visible()
+    expect(page.locator("#turn-banner")).to_contain_text("Your move!", timeout=20000)
+    return held
+
+
+@pytest.mark.parametrize("by", ["tap", "keyboard"])
+def test_a_move_made_before_the_scripts_arrive_is_made_once_they_do(portal, browser, by):
+    """On a slow connection the board shows before htmx has loaded; a tap on a move then would do
+    nothing (CI once saw exactly this: a click, then no answer), and so would Enter on a board
+    part. The page keeps the move and makes it when htmx is ready."""
+    game = next(g for g in GAMES if g.slug == "tictactoe")
+    context = browser.new_context()
+    page = sign_up(context, portal, f"e{uuid.uuid4().hex[:8]}")
+    held = open_table_with_scripts_held(page, portal, game)
+    before = int(page.locator("#match-live").get_attribute("data-version"))
+    if by == "tap":
+        page.locator("#tictactoe-cell-4").click()
+    else:
+        page.locator("#tictactoe-cell-4").focus()
+        page.keyboard.press("Enter")
+    assert held, "the test meant to hold htmx back, but the page did not ask for it yet"
+    for request in held:
+        request.continue_()
+    page.wait_for_function(
+        "v => Number(document.getElementById('match-live').dataset.version) > v", arg=before,
+        timeout=20000)
+    expect(page.locator("#tictactoe-cell-4")).to_have_attribute("data-mark", "X")
+    context.close()
+
+
+def test_a_chat_line_sent_before_the_scripts_arrive_is_posted_once_they_do(portal, browser):
+    """A form with hx-post sent before htmx has loaded would be submitted by the browser as a GET
+    of the page (the chat line in the address bar, the page reloaded); it is held and posted by
+    htmx instead."""
+    game = next(g for g in GAMES if g.slug == "tictactoe")
+    context = browser.new_context()
+    page = sign_up(context, portal, f"c{uuid.uuid4().hex[:8]}")
+    held = open_table_with_scripts_held(page, portal, game)
+    address = page.url
+    page.fill(".chat-form input[name=text]", "good luck")
+    page.locator(".chat-form button[type=submit]").click()
+    for request in held:
+        request.continue_()
+    expect(page.locator("#chat-messages")).to_contain_text("good luck", timeout=20000)
+    assert page.url == address
+    context.close()
+
+
 #: htmx's ws extension attaches its socket to the element a moment after the page loads.
 SOCKET_OPEN = """() => {
   const data = document.getElementById("match-socket")["htmx-internal-data"];
