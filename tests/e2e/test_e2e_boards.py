@@ -126,12 +126,16 @@ def look(page, name: str, url: str | None = None) -> dict[str, Look]:
     return seen
 
 
-def open_table_against_bots(page, portal, game) -> None:
+def open_table_against_bots(page, portal, game, hold: list | None = None) -> None:
+    """Open a table against bots. Given ``hold``, the table page's requests for htmx and its ws
+    extension are kept there, unanswered, until the caller lets them through (a slow connection)."""
     page.goto(f"{portal.url}/games/{game.slug}/new/")
     players = max(game.min_players, min(2, game.max_players))
     page.select_option("#id_players", str(players))
     for n in range(1, players):
         page.select_option(f"#id_seat{n}_who", index=1)
+    if hold is not None:
+        page.route("**/vendor/htmx-*.js", lambda request: hold.append(request))
     page.click("text=Open the table")
     expect(page.locator("#board")).to_be_visible()
 

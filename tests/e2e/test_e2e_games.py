@@ -93,13 +93,8 @@ def open_table_with_scripts_held(page, portal, game) -> list:
     """Open a table against a bot while the browser holds back htmx and its ws extension (a slow
     connection): the board is drawn and can be tapped, but nothing has wired it up yet. Returns
     the held requests, to be let through with ``continue_()``."""
-    page.goto(f"{portal.url}/games/{game.slug}/new/")
-    page.select_option("#id_players", "2")
-    page.select_option("#id_seat1_who", index=1)
     held = []
-    page.route("**/vendor/htmx-*.js", lambda request: held.append(request))
-    page.click("text=Open the table")
-    expect(page.locator("#board")).to_be_visible()
+    open_table_against_bots(page, portal, game, hold=held)
     expect(page.locator("#turn-banner")).to_contain_text("Your move!", timeout=20000)
     assert held, "the test meant to hold htmx back, but the page has not asked for it"
     return held
