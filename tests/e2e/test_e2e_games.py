@@ -124,6 +124,24 @@ def test_a_move_made_before_the_scripts_arrive_is_made_once_they_do(portal, brow
     context.close()
 
 
+def test_two_taps_before_the_scripts_arrive_make_one_move(portal, browser):
+    """Impatient taps on two squares before htmx is ready make one move, the last one tapped:
+    not two moves, and not the first square."""
+    game = next(g for g in GAMES if g.slug == "tictactoe")
+    context = browser.new_context()
+    page = sign_up(context, portal, f"d{uuid.uuid4().hex[:8]}")
+    held = open_table_with_scripts_held(page, portal, game)
+    page.locator("#tictactoe-cell-4").click()
+    page.locator("#tictactoe-cell-0").click()
+    for request in held:
+        request.continue_()
+    expect(page.locator("#tictactoe-cell-0")).to_have_attribute("data-mark", re.compile("^[XO]$"))
+    mine = page.locator("#tictactoe-cell-0").get_attribute("data-mark")
+    expect(page.locator("#turn-banner")).to_contain_text("Your move!", timeout=20000)
+    assert page.locator(f"#board [data-mark='{mine}']").count() == 1
+    context.close()
+
+
 def test_a_chat_line_sent_before_the_scripts_arrive_is_posted_once_they_do(portal, browser):
     """A form with hx-post sent before htmx has loaded would be submitted by the browser as a GET
     of the page (the chat line in the address bar, the page reloaded); it is held and posted by
