@@ -1,6 +1,6 @@
 """Lodge (hikers): what the snack planner offers the search bot (its hard strength)."""
 
-from lodge_hikers.bots import ROOT_PICKS, SnackPlanner, Table
+from lodge_hikers.bots import ROOT_PICKS, SEARCH_LEAD_SCALE, SnackPlanner, Table
 from lodge_hikers.catalog import SQUIRRELS
 from lodge_hikers.rules import LodgeHikers
 from lodge_hikers.testing import arrange, new
@@ -72,8 +72,10 @@ def test_a_rollout_cut_short_judges_five_squirrels_by_the_squirrel_cards_still_t
 
 def test_the_hard_bot_uses_the_planners_horizon_and_judgement():
     """Rollouts to the end of a four-player game (about 110 plies) left the hard bot 15-30
-    iterations in 1 s; it plays ``search_horizon`` plies and judges the rest by the planner."""
+    iterations in 1 s; it plays ``search_horizon`` plies and judges the rest by the planner,
+    each seat by the size of its lead, not its rank."""
     planner = SnackPlanner()
     bot = hard(GAME, planner)
     assert bot.horizon == planner.search_horizon < 40
     assert bot.interim == planner.interim_scores
+    assert bot.lead_scale == planner.search_lead_scale == SEARCH_LEAD_SCALE
