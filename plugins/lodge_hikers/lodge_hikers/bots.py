@@ -47,10 +47,10 @@ SEARCH_HORIZON = 12
 #: rewards second place, and two paired rollouts mostly share who leads. ``bench/leads.py
 #: lodge_hikers --games 400``: a lead worth three chances in four is some 7 points at two and
 #: four players (5 in the last quarter, 10 in the first half at four). One hard seat and three
-#: normal at 1 s, seed 4300 --mirror, 200 games: the hard seat won 44.0%; by rank it had won
-#: 38.4% of 388 games (other deals); on these deals' first 124, judged only by whether it led
-#: (1 or 0), it won 46, and 55 by the size of its lead. Hard vs normal, 2 seats, seed 4400
-#: --mirror, 200 games: 66.0% won (61.0% by rank, other deals).
+#: normal at 1 s, --mirror: the hard seat won 88 of 200 games from seed 4300 and 38 of 100 from
+#: seed 4500, 42.0% in all; by rank it had won 38.4% of 388 games (other deals); on seed 4300's
+#: first 124, judged only by whether it led (1 or 0), it won 46, and 55 by the size of its lead.
+#: Hard vs normal, 2 seats, seed 4400 --mirror, 200 games: 66.0% won (61.0% by rank, other deals).
 SEARCH_LEAD_SCALE = 7.0
 
 
