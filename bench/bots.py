@@ -2,6 +2,7 @@
 
     python bench/bots.py SLUG --seats hard,normal [--games K] [--option name=value ...]
                          [--iterations N] [--seconds S] [--seed K] [--first-game I] [--jobs J] [--mirror]
+                         [--peek]
 
 ``--seats`` gives one strength per seat (easy, normal, hard or random); the assignment rotates
 one seat a game, so every strength sits in every seat equally often. Game i is dealt from seed
@@ -23,9 +24,12 @@ where the game has a Golden Lodge (Kavango); and for the hard bot, ``search``: h
 went (root moves, moves weighed, iterations, paired rounds, how often and how it left the
 heuristic's move). ``--jobs`` plays games in that many processes at once; every game is
 seeded, so the figures do not depend on it (decision times do, once the processes outnumber the
-cores). Each game's winner and points go to stderr as it ends; stopped with Ctrl-C or SIGTERM,
-it reports the games that ended (``games`` says how many; with ``--jobs`` they need not be the
-first seeds). Examples (the issue's lines):
+cores). ``--peek`` is a measure, not a bot the site offers: the hard bot's search imagines the
+real state every time (every hand and the order of every pile) instead of samples of what its
+seat may know, so a line's figure with and without it tells how much of the gap is hidden
+information (``sees_hidden_state`` then says true). Each game's winner and points go to stderr
+as it ends; stopped with Ctrl-C or SIGTERM, it reports the games that ended (``games`` says how
+many; with ``--jobs`` they need not be the first seeds). Examples (the issue's lines):
 
     python bench/bots.py tictactoe --seats hard,normal
     python bench/bots.py komodo --seats hard,normal,normal,normal
@@ -50,8 +54,8 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from core.engine import RandomBot, decide, rng_for  # noqa: E402
-from core.engine.bots import peeks  # noqa: E402
-from core.engine.play import play, resolve_options, start  # noqa: E402
+from core.engine.bots import Situation, peeks  # noqa: E402
+from core.engine.play import copy_json, play, resolve_options, start  # noqa: E402
 from core.engine.search import SearchBot  # noqa: E402
 from core.engine.strengths import EASY, HARD, HARD_ITERATIONS, NORMAL, at_strength, hard  # noqa: E402
 from core.plugins import build_registry, discover_apps  # noqa: E402
@@ -99,7 +103,14 @@ def search_account(thoughts) -> dict:
     }
 
 
-def play_one(game, players, options, seat_options, seed, seat_bots, timings, thoughts):
+def peeking(bot, game, state, seat, rng):
+    """``bot``'s move when every state it imagines is the real one (``--peek``)."""
+    real = Situation(seat, lambda: copy_json(game.view(state, seat)), game.legal_moves(state, seat),
+                     lambda _rng: copy_json(state))
+    return bot.choose(game, real, rng)
+
+
+def play_one(game, players, options, seat_options, seed, seat_bots, timings, thoughts, peek=False):
     state = start(game, seed, players, options, seat_options)
     for ply in range(1, PLY_CAP + 1):
         seats = sorted(game.to_act(state))
@@ -108,7 +119,8 @@ def play_one(game, players, options, seat_options, seed, seat_bots, timings, tho
         seat = seats[0]
         bot, level = seat_bots[seat]
         started = time.perf_counter()
-        move = decide(bot, game, state, seat, rng_for(f"{seed}:bot", ply))
+        ask = peeking if peek and isinstance(bot, SearchBot) else decide
+        move = ask(bot, game, state, seat, rng_for(f"{seed}:bot", ply))
         timings[level].append(time.perf_counter() - started)
         if isinstance(bot, SearchBot):
             thoughts[level].append(bot.thought)
@@ -138,14 +150,14 @@ def _one_game(index: int):
     bot claimed the Golden Lodge (None in a game without one), and the decision times per strength. The
     strengths rotate one seat a game; its deal is seed ``first_seed + index``, or with
     ``mirror`` the same deal for each of the table's rotations in turn."""
-    game, spec, options, seat_options, bots, first_seed, mirror = _TABLE
+    game, spec, options, seat_options, bots, first_seed, mirror, peek = _TABLE
     players = len(spec)
     seed = first_seed + (index // players if mirror else index)
     levels = [spec[(s + index) % players] for s in range(players)]
     timings: dict[str, list[float]] = defaultdict(list)
     thoughts: dict[str, list] = defaultdict(list)
     state = play_one(game, players, options, seat_options, seed,
-                     [(bots[level], level) for level in levels], timings, thoughts)
+                     [(bots[level], level) for level in levels], timings, thoughts, peek)
     golden = state.get("golden") if isinstance(state.get("golden"), dict) else None
     claimed = None if golden is None else bool(golden.get("winners"))
     return index, levels, game.result(state), claimed, dict(timings), dict(thoughts)
@@ -183,6 +195,8 @@ def main() -> None:
     parser.add_argument("--jobs", type=int, default=1, help="games played at once, in that many processes")
     parser.add_argument("--mirror", action="store_true",
                         help="play each deal once per seat rotation, so a deal's luck falls on every strength alike")
+    parser.add_argument("--peek", action="store_true",
+                        help="let the hard bot's search imagine the real state (a measure of what hidden information is worth)")
     args = parser.parse_args()
     registry = build_registry(discover_apps())
     gc.freeze()  # as a thinking worker does once its registry is built (core/thinker.py)
@@ -198,7 +212,7 @@ def main() -> None:
     timings: dict[str, list[float]] = defaultdict(list)
     claims = None
     started = time.perf_counter()
-    table = (game, spec, options, seat_options, bots, args.seed, args.mirror)
+    table = (game, spec, options, seat_options, bots, args.seed, args.mirror, args.peek)
     indices = range(args.first_game, args.first_game + args.games)
     games: list = []
     signal.signal(signal.SIGTERM, signal.default_int_handler)
@@ -228,7 +242,7 @@ def main() -> None:
             claims = (claims or 0) + claimed
     report = {
         "game": args.slug, "seats": spec, "games": len(games), "first_game": args.first_game, "seed": args.seed,
-        "mirror": args.mirror, "options": options,
+        "mirror": args.mirror, "peek": args.peek, "options": options,
         "hard_budget": {"iterations": args.iterations, "seconds": args.seconds},
         "seconds": round(time.perf_counter() - started, 1),
         "fair_share": round(1 / players, 4) if players > 1 else None,
@@ -241,7 +255,8 @@ def main() -> None:
                 "mean_points": round(statistics.fmean(points[level]), 2),
                 "points_p10_p50_p90": [percentile(points[level], q) for q in (0.1, 0.5, 0.9)],
                 "decisions": len(timings[level]),
-                "sees_hidden_state": peeks(bots[level], game),
+                "sees_hidden_state": peeks(bots[level], game) or (
+                    args.peek and game.hidden_information and isinstance(bots[level], SearchBot)),
                 "decision_ms_p50": round(1000 * percentile(timings[level], 0.5), 2) if timings[level] else None,
                 "decision_ms_p99": round(1000 * percentile(timings[level], 0.99), 2) if timings[level] else None,
                 "decision_ms_max": round(1000 * max(timings[level]), 2) if timings[level] else None,
