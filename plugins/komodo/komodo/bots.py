@@ -99,6 +99,9 @@ class Keeper(Bot):
     #: and neither a lead scale nor searching only the second half raised the hard seat's win
     #: share: one hard and three normal at 1 s, the same 100 deals (seed 5300 --mirror), 31
     #: won with a lead scale of 10, 31 with 28 from half-way (29% over 284 games by rank).
+    #: What the four-seat search lacks is what the rules hide (the other hands and the draw
+    #: order): in the first 64 of those games it won 20 by rank; imagining the real state
+    #: every time (``bench/bots.py --peek``), the same search at the same budget won 35.
 
     def __init__(self, try_wilds: bool = True):
         #: Whether Relocation and Remodeling are tried one move ahead before a tile is laid
