@@ -54,7 +54,7 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from core.engine import RandomBot, decide, rng_for  # noqa: E402
-from core.engine.bots import Situation, peeks  # noqa: E402
+from core.engine.bots import peeks, situation_for  # noqa: E402
 from core.engine.play import copy_json, play, resolve_options, start  # noqa: E402
 from core.engine.search import SearchBot  # noqa: E402
 from core.engine.strengths import EASY, HARD, HARD_ITERATIONS, NORMAL, at_strength, hard  # noqa: E402
@@ -104,10 +104,11 @@ def search_account(thoughts) -> dict:
 
 
 def peeking(bot, game, state, seat, rng):
-    """``bot``'s move when every state it imagines is the real one (``--peek``)."""
-    real = Situation(seat, lambda: copy_json(game.view(state, seat)), game.legal_moves(state, seat),
-                     lambda _rng: copy_json(state))
-    return bot.choose(game, real, rng)
+    """``bot``'s move when every state it imagines is the real one (``--peek``): the seat's own
+    situation, with a sampler that hands over the state itself."""
+    situation = situation_for(game, state, seat)
+    situation.sampler = lambda _rng: copy_json(state)
+    return bot.choose(game, situation, rng)
 
 
 def play_one(game, players, options, seat_options, seed, seat_bots, timings, thoughts, peek=False):
