@@ -105,6 +105,9 @@ class MatchConsumer(Socket):
         await self.accept()
         await self._sit(snapshot.seated.get(str(self.user_id)) if self.user_id else None)
         await self._send_frame(snapshot)
+        # chat is pushed only as it changes: a line posted after the page was drawn but before
+        # this socket joined its groups would otherwise never reach this page
+        await self.chat_update(None)
         await self.send(text_data=watchers.oob(self.match_id))
 
     async def disconnect(self, code):

@@ -18,7 +18,7 @@ from config.asgi import application
 from core import consumers
 from core.consumers import MOVE_FAILED
 from core.dblock import BUSY
-from core.models import Move
+from core.models import ChatMessage, Move
 from core.services import submit_move
 from core.services.tables import create_table, join_table
 
@@ -198,6 +198,17 @@ async def test_one_lobby_change_is_read_once_for_every_socket_and_private_tables
     assert len(reads) == 2, reads  # the shared list, and alice's own
     for s in sockets.values():
         await s.disconnect()
+
+
+async def test_a_chat_line_posted_before_the_socket_joined_reaches_it_on_connect():
+    """The page is drawn, a line is posted, and only then does the page's socket connect (a slow
+    connection): chat is pushed only as it changes, so the socket brings it on connect."""
+    match, _alice, alice_cookie, bob, _ = await started_table()
+    await database_sync_to_async(ChatMessage.objects.create)(match=match, user=bob, text="good luck")
+    socket, _, _ = await connect(f"/ws/match/{match.pk}/", alice_cookie)
+    chat = await receive_until(socket, 'id="chat-messages"')
+    assert "good luck" in chat and 'hx-swap-oob="true"' in chat
+    await socket.disconnect()
 
 
 async def test_a_client_behind_the_current_version_is_resynced():
