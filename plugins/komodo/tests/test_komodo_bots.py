@@ -313,7 +313,8 @@ def test_desert_laid_against_the_housed_taipans_full_enclosure_counts_as_lost():
     game "most of the terrain will be required": the 10-block Taipan already has 11 desert
     blocks (and its 5-block partner fits there too), so the six desert blocks of a tile laid
     against it are lost to the team, and its row of water, joining nothing, is likely a scrap;
-    the same tile below the Starter starts a free desert and joins the Starter's water."""
+    the same tile below the Starter joins the Starter's water and only its desert, starting
+    apart, is at risk."""
     state = _first_turn_table()
     _lay(state, "-1,0", "komodo-tile-01")  # all desert, with the Starter's two: 11 blocks
     state["animals"].remove(TAIPAN_10)
@@ -325,7 +326,7 @@ def test_desert_laid_against_the_housed_taipans_full_enclosure_counts_as_lost():
     apart = board.check("komodo-tile-13", 2, 0, 1)  # its water row meets the Starter's water
     assert against[0] is None and apart[0] is None
     assert Keeper()._land_lost(base, against[1], team) == 6 * Keeper.WASTE_WEIGHT + 3 * Keeper.SCRAP_WEIGHT
-    assert Keeper()._land_lost(base, apart[1], team) == 0
+    assert Keeper()._land_lost(base, apart[1], team) == 6 * Keeper.SCRAP_WEIGHT
 
 
 def test_it_finds_the_run_for_the_animal_that_looked_further_from_a_home():
