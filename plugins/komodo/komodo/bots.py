@@ -656,10 +656,9 @@ class Keeper(Bot):
         use as most of the terrain will be required"): the games the team nearly wins end with
         every terrain's free land in strips of three and pieces of six or seven, too small for
         the big animals left. Counting every patch that joins nothing, not only those under six
-        blocks, makes tiles grow the land already laid (three keepers, seeds 100-299 and
-        300-499: 74 of 400 games reached 30 animals housed, against 40). Land added to an
-        enclosure whose animals need no more (no partner still to come needs it larger) is lost
-        outright."""
+        blocks, makes tiles grow the land already laid (``bench/komodo_bench.py --coop 400``:
+        77 of 400 games reached 30 animals housed, against 44). Land added to an enclosure
+        whose animals need no more (no partner still to come needs it larger) is lost outright."""
         wants = {}
         for name, _terrain, blocks, _weight, _id in team:
             wants[name] = max(wants.get(name, 0), blocks)
