@@ -206,7 +206,8 @@ def main():
             print(
                 f"co-op, 3 keepers, medium: won {sum(w for w, _, _ in co) / a.coop:.1%},"
                 f" mean animals housed {statistics.mean(s for _, s, _ in co):.1f}/32,"
-                f" games reaching 28 / 30 / 31 housed: {' / '.join(str(sum(s >= n for _, s, _ in co)) for n in NEAR)}"
+                f" games reaching {' / '.join(map(str, NEAR))} housed:"
+                f" {' / '.join(str(sum(s >= n for _, s, _ in co)) for n in NEAR)}"
                 f" [{time.perf_counter() - t:.0f}s]"
             )
             lost = [account for won, _, account in co if not won]
