@@ -17,7 +17,9 @@ With several processes, sockets and POSTs of one match are spread over the proce
 updates cross the channel layer.
 
 Prints one JSON line: matches, clients, moves, moves_per_s, p50_ms, p95_ms, p99_ms,
-server_cpu_ms_per_move (CPU time of the server processes while the matches played), errors,
+server_cpu_ms_per_move (CPU time of the server processes while the matches played), connect_s
+and server_cpu_ms_per_socket (from the first connect until every socket shows its first board:
+the time, and the servers' CPU time per socket, a page's socket's cost on connect), errors,
 echo_p50_ms, echo_p99_ms (the echo while the matches play), p99_ratio_to_echo, and for context
 echo_idle_p50_ms/echo_idle_p99_ms (the echo with every socket connected but no move in flight),
 procs, database, layer and the seconds the playing took.
@@ -121,6 +123,8 @@ class Stats:
         self.ready = 0
         self.error_kinds: dict[str, int] = {}
         self.server_cpu = 0.0
+        self.connect_seconds = 0.0  # until every socket is connected and shows its first board
+        self.connect_cpu = 0.0  # the server processes' CPU time meanwhile
 
     @property
     def errors(self) -> int:
@@ -278,6 +282,7 @@ async def run_clients(matches: list[dict], ports: list[int], seed: int, pids: li
                       games: int = 1) -> tuple[Stats, float]:
     """Play ``matches`` as ``len(matches) // games`` tables, each playing its games in turn."""
     stats = Stats()
+    connecting, cpu_connecting = time.perf_counter(), cpu_seconds(pids)
     gate = asyncio.Semaphore(64)
     go, done = asyncio.Event(), asyncio.Event()
     rng = random.Random(seed)
@@ -291,6 +296,8 @@ async def run_clients(matches: list[dict], ports: list[int], seed: int, pids: li
             turn = over
     while stats.ready < len(players):  # every socket connected and shown its first board
         await asyncio.sleep(0.1)
+    stats.connect_seconds = time.perf_counter() - connecting
+    stats.connect_cpu = cpu_seconds(pids) - cpu_connecting
     echoes = [asyncio.create_task(echo_loop(ports[k % len(ports)], stats, gate, done))
               for k in range(ECHO_SOCKETS)]
     await asyncio.sleep(0.5)  # the echo sockets are warm
@@ -379,6 +386,8 @@ def main() -> None:
         "p95_ms": round(percentile(stats.latencies, 95), 1),
         "p99_ms": round(p99, 1),
         "server_cpu_ms_per_move": round(1000 * stats.server_cpu / stats.moves, 2) if stats.moves else None,
+        "connect_s": round(stats.connect_seconds, 2),
+        "server_cpu_ms_per_socket": round(1000 * stats.connect_cpu / stats.clients, 2) if stats.clients else None,
         "errors": stats.errors,
         "error_kinds": stats.error_kinds,
         "echo_p50_ms": round(percentile(stats.echo, 50), 2),
