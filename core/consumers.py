@@ -98,16 +98,14 @@ class MatchConsumer(Socket):
         await self._join(watch_group(self.match_id))
         if self.user_id is not None:
             await self._join(seat_user_group(self.match_id, self.user_id))
-        snapshot, allowed, self.may_watch_private = await in_thread(self._admit)()
+        snapshot, allowed, self.may_watch_private, chat = await in_thread(self._admit)()
         if not allowed:
             await self.close(code=REFUSED_ACCESS)
             return
         await self.accept()
         await self._sit(snapshot.seated.get(str(self.user_id)) if self.user_id else None)
         await self._send_frame(snapshot)
-        # chat is pushed only as it changes: a line posted after the page was drawn but before
-        # this socket joined its groups would otherwise never reach this page
-        await self.chat_update(None)
+        await self.send(text_data=chat)
         await self.send(text_data=watchers.oob(self.match_id))
 
     async def disconnect(self, code):
@@ -270,19 +268,24 @@ class MatchConsumer(Socket):
         await self.send(text_data=html)
 
     def _admit(self):
+        """The match as it stands, whether this socket may see it, whether it may watch a private
+        table, and (if it may see it) the table chat. Chat is pushed only as it changes, so a line
+        posted after the page was drawn but before this socket joined its groups would otherwise
+        never reach the page; it is rendered here, in the thread that loads the match, from the
+        match already read."""
         snapshot = live.load(self.match_id)
         if snapshot is None:
-            return None, False, False
+            return None, False, False, None
         session = self.scope.get("session")
         allowed = can_view(snapshot.match, self.user, session)
         invited = session is not None and self.match_id in session.get(INVITES_KEY, [])
         staff = bool(self.user is not None and self.user.is_authenticated and self.user.is_staff)
-        return snapshot, allowed, invited or staff
+        return snapshot, allowed, invited or staff, self._render_chat(snapshot.match) if allowed else None
 
-    def _render_chat(self):
+    def _render_chat(self, match=None):
         from core.models import Match
 
-        match = Match.objects.get(pk=self.match_id)
+        match = match or Match.objects.get(pk=self.match_id)
         chat = match.chat.filter(hidden=False).select_related("user__profile")[:200]
         return render_to_string("core/_chat.html", {"match": match, "chat": chat, "oob": True, "user": self.user})
 
