@@ -100,8 +100,7 @@ class Keeper(Bot):
     #: won with a lead scale of 10, 31 with 28 from half-way (29% over 284 games by rank).
     #: What the four-seat search lacks is what the rules hide (the other hands and the draw
     #: order): in the first 64 of those games it won 20 by rank; imagining the real state
-    #: every time (``bench/bots.py --peek``), the same search at the same budget won 35, and
-    #: knowing every hand but not the order of the piles, 22: the gap is the draw order. Nor
+    #: every time (``bench/bots.py --peek``), the same search at the same budget won 35. Nor
     #: is it the budget: at 3 s a decision (``--seconds 3.0``, about three times the paired
     #: rounds) the same 64 games were won 20 times again.
 
