@@ -478,31 +478,27 @@ class LodgeHikers(Game):
     def _gain(self, state, seat, count):
         """Give ``count`` Squirrel tokens' worth from the supply; returns how many were paid.
 
-        Three 1s are changed for a 3 whenever the supply has one, which keeps 1s available;
-        when only 3s are left a player takes a 3 and returns two 1s. If the supply cannot pay,
-        the player takes what is left.
+        The components ruling: "make change (three 1s for a 3) as needed; if the supply cannot
+        pay, the player takes what is left". So the player's tokens and the supply are pooled
+        and the player ends up with the new total in as many 3s as the pool allows, which keeps
+        1s in the supply for change (a player with one 1 and only 3s left hands in the 1 for a
+        3). When no mix of the pooled tokens makes the new total, the player takes the most the
+        supply can give without going over ``count``: the card never gives more than it says,
+        and an extra token can turn a total of 5 or 10 into a worse one.
         """
         supply, tokens = state["supply"], state["tokens"][seat]
         if state.get("last") is not None:
             state["last"]["tokens"].append(seat)
-        paid = 0
-        for _ in range(count):
-            if supply["1"]:
-                supply["1"] -= 1
-                tokens["1"] += 1
-            elif supply["3"] and tokens["1"] >= 2:
-                supply["3"] -= 1
-                tokens["3"] += 1
-                tokens["1"] -= 2
-                supply["1"] += 2
-            else:
+        ones = tokens["1"] + supply["1"]
+        threes = tokens["3"] + supply["3"]
+        have = squirrel_count(tokens)
+        for paid in range(count, -1, -1):
+            keep_3 = min(threes, (have + paid) // 3)
+            keep_1 = have + paid - 3 * keep_3
+            if keep_1 <= ones:
                 break
-            paid += 1
-            if tokens["1"] >= 3 and supply["3"]:
-                tokens["1"] -= 3
-                supply["1"] += 3
-                tokens["3"] += 1
-                supply["3"] -= 1
+        tokens.update({"1": keep_1, "3": keep_3})
+        supply.update({"1": ones - keep_1, "3": threes - keep_3})
         return paid
 
     # ---- turns and rounds -------------------------------------------------------------------

@@ -407,6 +407,58 @@ def test_change_is_made_when_only_threes_are_left():
     assert state["tokens"][0] == {"1": 0, "3": 1} and state["supply"] == {"1": 2, "3": 1}
 
 
+def only_threes_in_the_supply(state, tokens_1):
+    """The supply holds no 1s (the other players have them all) and every 3; seat 0 has
+    ``tokens_1`` tokens of value 1."""
+    state["supply"] = {"1": 0, "3": 12}
+    state["tokens"] = [{"1": tokens_1, "3": 0}] + [{"1": 0, "3": 0} for _ in range(3)]
+    others = 24 - tokens_1
+    for seat in (1, 2, 3):
+        state["tokens"][seat]["1"] = others // 3 + (1 if seat <= others % 3 else 0)
+    return state
+
+
+def test_campers_make_change_when_the_supply_has_only_threes():
+    """Components: "make change (three 1s for a 3) as needed". With one 1 in front of them and
+    only 3s in the supply, the player who wins the Campers hands in their 1 and takes a 3."""
+    state, card = complete_with("H28", next_customers=("H10",))
+    state = finish_turn(only_threes_in_the_supply(state, 1), card)
+    assert state["collected"][0] == ["H28"]
+    assert state["tokens"][0] == {"1": 0, "3": 1}
+    assert "Player 1 takes 2 Squirrel tokens." in state["log"]
+
+
+def test_a_token_the_supply_cannot_make_is_not_taken():
+    """Components: "if the supply cannot pay, the player takes what is left". One 1 more on top of
+    a 1 needs two 1s and only 3s are left; a 3 would be more than the card gives, so the Orchard
+    Picker pays nothing and the log says so."""
+    state, card = complete_with("H07", next_customers=("H10",))
+    state = finish_turn(only_threes_in_the_supply(state, 1), card)
+    assert state["collected"][0] == ["H07"]
+    assert state["tokens"][0] == {"1": 1, "3": 0}
+    assert "Player 1 takes 0 Squirrel tokens." in state["log"]
+
+
+def test_a_short_supply_pays_what_is_left():
+    """Components: "if the supply cannot pay, the player takes what is left": a single 1 left is
+    all the Campers can give."""
+    state, card = complete_with("H28", next_customers=("H10",))
+    state["supply"] = {"1": 1, "3": 0}
+    state = finish_turn(state, card)
+    assert state["tokens"][0] == {"1": 1, "3": 0} and state["supply"] == {"1": 0, "3": 0}
+    assert "Player 1 takes 1 Squirrel token." in state["log"]
+
+
+def test_change_pays_the_most_it_can_without_going_over():
+    """A 1 held and a lone 3 in the supply make 4, not the 5 asked for: the player keeps their 1
+    and takes the 3, three of the four tokens' worth."""
+    state = new(4)
+    state["supply"] = {"1": 0, "3": 1}
+    state["tokens"][0] = {"1": 1, "3": 0}
+    assert GAME._gain(state, 0, 4) == 3
+    assert state["tokens"][0] == {"1": 1, "3": 1} and state["supply"] == {"1": 0, "3": 0}
+
+
 # ---- rounds ---------------------------------------------------------------------------------------
 
 
