@@ -27,6 +27,7 @@ from django.utils.html import format_html, format_html_join
 from .models import ChatMessage, Match, Profile, Rating, Seat
 from .plugins import registry
 from .rendering import name_seats, players_of
+from .services.matches import abort_match
 from .services.replays import states_by_ply, verify_match
 from .views.replays import new_lines
 
@@ -38,6 +39,7 @@ MOVE_CHARS = 300
 """Longest JSON shown for one move in the log."""
 WORDS_UP_TO_PLY = 1000
 """Moves described in words by replaying; a longer log shows the later moves as JSON."""
+DEFAULT_ABORT_REASON = "the match could not go on, so it does not count."
 
 
 def json_text(value: Any, indent: int | None = None, limit: int = SHOWN_CHARS) -> str:
@@ -227,10 +229,23 @@ class MatchAdmin(admin.ModelAdmin):
 
     @admin.action(description="Abort the selected matches")
     def abort_matches(self, request, queryset):
-        count = queryset.filter(status__in=[Match.Status.OPEN, Match.Status.ACTIVE]).update(
-            status=Match.Status.ABORTED, turn_deadline=None
-        )
+        """Asks first, with the reason the players will read, then stops each match through
+        the same service as every change of a match, so open pages, the lobby, badges, clock
+        and bots follow at once."""
+        reason = " ".join(request.POST.get("reason", "").split())
+        if request.POST.get("confirmed") != "yes" or not reason:
+            return TemplateResponse(request, "admin/core/match/abort_confirmation.html", {
+                **self.admin_site.each_context(request),
+                "title": "Abort these matches?",
+                "opts": self.model._meta,
+                "matches": queryset,
+                "reason": reason or DEFAULT_ABORT_REASON,
+                "action_checkbox_name": ACTION_CHECKBOX_NAME,
+            })
+        note = f"Staff aborted this match: {reason[:200]}"
+        count = sum(abort_match(pk, note) is not None for pk in queryset.values_list("pk", flat=True))
         self.message_user(request, f"Aborted {count} match(es).")
+        return None
 
     @admin.action(description="Verify replay (recompute from the move log)")
     def verify_replays(self, request, queryset):

@@ -69,6 +69,11 @@ class Match(models.Model):
         help_text="When a bot seat is due to move; found again after a restart.",
     )
     rematch_of = models.ForeignKey("self", null=True, blank=True, on_delete=models.SET_NULL)
+    end_note = models.CharField(
+        max_length=300, blank=True,
+        help_text="Why the match ended other than by the rules (closed by its host, aborted by "
+                  "staff): the players read it on the table.",
+    )
     created_at = models.DateTimeField(auto_now_add=True)
     started_at = models.DateTimeField(null=True, blank=True)
     finished_at = models.DateTimeField(null=True, blank=True)

@@ -10,7 +10,6 @@ from __future__ import annotations
 import re
 
 from django.template.loader import render_to_string
-from django.utils import timezone
 
 from core.engine.staleness import basis_token
 from core.models import Match
@@ -75,8 +74,11 @@ def match_context(match: Match, seat: int | None, players: list[dict] | None = N
         log=name_seats(list(view.get("log", []))[-LOG_LINES:], players)
         if isinstance(view, dict) else [],
         result=match.result,
-        seconds_left=max(0, int((match.turn_deadline - timezone.now()).total_seconds()))
-        if match.turn_deadline else None,
+        # The deadline itself, never the seconds left: a frame is rendered once per revision and
+        # served from the cache later (a reload, a socket that joins), so a count taken when it
+        # was rendered would be stale by the time anyone reads it. The page counts down.
+        deadline_ms=int(match.turn_deadline.timestamp() * 1000)
+        if match.turn_deadline and match.status == Match.Status.ACTIVE else None,
     )
     for p in players:
         p["to_act"] = p["seat"] in to_act

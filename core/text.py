@@ -56,6 +56,9 @@ def standing(result: dict, names: list[str], seat: int | None) -> str:
     ranks = list(result.get("ranks") or [])
     won = result.get("won")
     count = len(names)
+    if seat is not None and seat in (result.get("resigned") or []):
+        return "You resigned, so the game counts as lost." if won is not None or count == 1 \
+            else f"You resigned, so you placed {ordinal(ranks[seat])} of {count}, whatever the bot scored."
     if won is not None:
         if seat is not None:
             return "You won." if won[seat] else "You lost."

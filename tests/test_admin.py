@@ -44,8 +44,16 @@ def test_verify_and_abort_actions(staff_client, ttt_match, alice):
     Match.objects.filter(pk=ttt_match.pk).update(version=7)
     page = staff_client.post("/admin/core/match/", {"action": "verify_replays", "_selected_action": [ttt_match.pk]}, follow=True)
     assert "Replay mismatch" in page.content.decode()
-    staff_client.post("/admin/core/match/", {"action": "abort_matches", "_selected_action": [ttt_match.pk]})
-    assert Match.objects.get(pk=ttt_match.pk).status == Match.Status.ABORTED
+    asked = staff_client.post("/admin/core/match/", {"action": "abort_matches", "_selected_action": [ttt_match.pk]})
+    assert "Reason the players read" in asked.content.decode()
+    assert Match.objects.get(pk=ttt_match.pk).status == Match.Status.ACTIVE  # asked first
+    done = staff_client.post("/admin/core/match/", {
+        "action": "abort_matches", "_selected_action": [ttt_match.pk], "confirmed": "yes",
+        "reason": "  a  broken   seat "}, follow=True)
+    assert "Aborted 1 match(es)." in done.content.decode()
+    match = Match.objects.get(pk=ttt_match.pk)
+    assert match.status == Match.Status.ABORTED and match.end_note == "Staff aborted this match: a broken seat"
+    assert match.to_act == [] and match.turn_deadline is None and match.bots_due_at is None
 
 
 def test_staff_hide_messages_and_mute_authors(staff_client, ttt_match, alice):

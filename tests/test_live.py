@@ -237,3 +237,27 @@ async def test_a_bot_move_at_a_table_nobody_has_open_renders_nothing(rendered):
     await database_sync_to_async(submit_move)(match.pk, alice, {"type": "mark", "cell": 4}, 0)
     assert (await database_sync_to_async(Match.objects.get)(pk=match.pk)).version == 2  # the bot replied
     assert rendered == [0]
+
+
+async def test_an_abort_by_staff_reaches_the_open_pages_at_once():
+    """Issue 49 item 2: staff abort a match in play; both players' open pages say so with the
+    reason, offer no move and no Resign, and a reload says the same; the seats' badges drop."""
+    from core.services.matches import abort_match
+
+    match, alice, alice_cookie, bob, bob_cookie = await started_table()
+    sockets = []
+    for cookie in (alice_cookie, bob_cookie):
+        socket, ok, _ = await connect(f"/ws/match/{match.pk}/", cookie)
+        assert ok and "resign-button" in (await drain(socket))[-1]
+        sockets.append(socket)
+    await database_sync_to_async(abort_match)(match.pk, "Staff aborted this match: testing")
+    for socket in sockets:
+        frame = (await drain(socket))[-1]
+        assert 'data-status="aborted"' in frame and "Staff aborted this match: testing" in frame
+        assert "Your move!" not in frame and "to move" not in frame and "resign-button" not in frame
+        assert f"/match/{match.pk}/move/" not in frame  # the board offers no move
+        await socket.disconnect()
+    again, ok, _ = await connect(f"/ws/match/{match.pk}/", alice_cookie)
+    assert ok and "Staff aborted this match: testing" in (await drain(again))[-1]
+    await again.disconnect()
+    assert await database_sync_to_async(abort_match)(match.pk, "twice") is None

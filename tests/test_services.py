@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import pytest
+from django.db import transaction
 
 from core.models import Match, Move
 from core.services import Refused, submit_move
@@ -170,3 +171,46 @@ def test_the_frame_a_move_publishes_is_the_page_a_reload_shows(slug, make_user,
         match = Match.objects.get(pk=match.pk)
         assert live.cached_frame(match, seat) == render_live(match, seat, oob=True), match.version
     assert match.status == Match.Status.FINISHED and match.version >= 5  # the end was checked too
+
+
+def test_a_resigned_seat_shares_the_last_place_and_loses_against_the_game():
+    from core.engine import Result
+
+    result = Result(scores=[9, 5, 5, 1], ranks=[1, 2, 2, 4])
+    after = result.after_resignations([0])
+    assert after.ranks == [4, 1, 1, 3] and after.resigned == [0] and after.scores == [9, 5, 5, 1]
+    assert result.after_resignations([0, 3]).ranks == [3, 1, 1, 3]
+    solo = Result(scores=[40], ranks=[1], won=[True]).after_resignations([0])
+    assert solo.won == [False] and solo.ranks == [1]
+    coop = Result(scores=[30, 30], ranks=[1, 1], won=[True, True]).after_resignations([1])
+    assert coop.won == [True, False]
+
+
+def test_resigning_never_wins_even_when_the_bot_in_the_seat_does(ttt_match, alice, bob, client_for):
+    """Issue 49 item 3: alice resigns after her first move; the bot in her seat goes on to make
+    three in a row. She is ranked last and rated as the loser; the result says why."""
+    from core.models import Rating
+    from core.services.matches import apply_locked
+    from core.services.tables import resign
+
+    submit_move(ttt_match.pk, alice, {"type": "mark", "cell": 0}, 0)
+    submit_move(ttt_match.pk, bob, {"type": "mark", "cell": 3}, 1)
+    resign(ttt_match.pk, alice)
+    for cell, by in ((1, None), (4, bob), (2, None)):  # the bot's X marks the top row
+        if by is None:
+            with transaction.atomic():
+                apply_locked(Match.objects.select_for_update().get(pk=ttt_match.pk), 0,
+                             {"type": "mark", "cell": cell}, by_bot=True)
+        else:
+            submit_move(ttt_match.pk, by, {"type": "mark", "cell": cell}, Match.objects.get(pk=ttt_match.pk).version)
+    match = Match.objects.get(pk=ttt_match.pk)
+    assert match.status == Match.Status.FINISHED
+    assert match.result["scores"] == [1, 0] and match.result["ranks"] == [2, 1]
+    assert match.result["resigned"] == [0]
+    assert list(match.seats.order_by("position").values_list("rank", flat=True)) == [2, 1]
+    ratings = {r.user_id: r.ordinal for r in Rating.objects.filter(game_slug="tictactoe")}
+    assert ratings[bob.pk] > ratings[alice.pk]
+    page = client_for(alice).get(f"/match/{match.pk}/").content.decode()
+    assert "You resigned, so you placed 2nd of 2, whatever the bot scored." in page
+    assert "resigned, ranked last" in page
+    assert "You won." in client_for(bob).get(f"/match/{match.pk}/").content.decode()

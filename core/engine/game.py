@@ -10,7 +10,7 @@ from __future__ import annotations
 import random
 from collections import Counter
 from collections.abc import Iterator
-from dataclasses import asdict, dataclass, field
+from dataclasses import asdict, dataclass, field, replace
 from typing import Any, ClassVar
 
 from .errors import MalformedMove
@@ -81,6 +81,8 @@ class Result:
     ``tiebreak`` explains in words how ties were settled (shown under the final scores).
     ``won`` is set for solo and cooperative games, where a seat wins or loses against the game.
     ``breakdown`` gives per seat the points by category for the score table.
+    ``resigned`` lists the seats whose players resigned (set by the portal, not the rules; see
+    :meth:`after_resignations`).
     """
 
     scores: list[float]
@@ -89,6 +91,22 @@ class Result:
     won: list[bool] | None = None
     breakdown: list[dict[str, float]] | None = None
     details: dict[str, Any] = field(default_factory=dict)
+    resigned: list[int] = field(default_factory=list)
+
+    def after_resignations(self, seats: list[int]) -> Result:
+        """The result with ``seats`` resigned: they share the last place, whatever the bot that
+        finished their game scored, and lose a game won against the game (solo, co-op).
+
+        A bot plays a resigned seat to the end so the others can play on; without this, a player
+        who resigned early could be ranked, and rated, by how well the bot then played. The
+        seats that stayed keep their order (and their ties) among themselves.
+        """
+        gone = set(seats)
+        stayed = [r for s, r in enumerate(self.ranks) if s not in gone]
+        ranks = [len(stayed) + 1 if s in gone else 1 + sum(other < r for other in stayed)
+                 for s, r in enumerate(self.ranks)]
+        won = None if self.won is None else [w and s not in gone for s, w in enumerate(self.won)]
+        return replace(self, ranks=ranks, won=won, resigned=sorted(gone))
 
     def to_json(self) -> dict[str, Any]:
         return asdict(self)

@@ -66,6 +66,27 @@ def start_match(match: Match) -> Match:
     return match
 
 
+def abort_match(match_id: int, reason: str) -> Match | None:
+    """Stop a match that is open or in play (staff do it from the admin); None if it was over.
+
+    The same path as every other change of a match: under the row lock, with a new revision, so
+    the players' pages, the lobby, the "your turn" badges, the clock (no deadline) and the bots
+    (none due) all learn of it at once. ``reason`` is what the players read on the table.
+    """
+    with transaction.atomic():
+        match = Match.objects.select_for_update().get(pk=match_id)
+        if match.status not in (Match.Status.OPEN, Match.Status.ACTIVE):
+            return None
+        match.status = Match.Status.ABORTED
+        match.end_note = reason[:300]
+        match.turn_deadline = None
+        match.finished_at = timezone.now()
+        live.changed(match, lobby=True, save=False)
+        match.save()
+    log.info("match %s aborted: %s", match_id, reason)
+    return match
+
+
 def submit_move(
     match_id: int, user, move: Any, expected_version: int | None, seen: str = ""
 ) -> Match:
@@ -148,16 +169,21 @@ def finish_if_over(match: Match, game, seats: tuple | None = None) -> bool:
     """Record scores and ranks once the game reports a result (inside the caller's transaction).
 
     ``seats``, when the caller has read them for the frames, are the ones given their scores,
-    so the final frame's players bar shows the scores a reload shows.
+    so the final frame's players bar shows the scores a reload shows. Resigned seats are ranked
+    last (:meth:`core.engine.Result.after_resignations`), so ratings never reward resigning.
     """
     result = game.result(match.state)
     if result is None:
         return False
+    seats = list(match.seats.all()) if seats is None else seats
+    resigned = [s.position for s in seats if s.resigned]
+    if resigned:
+        result = result.after_resignations(resigned)
     match.status = Match.Status.FINISHED
     match.result = result.to_json()
     match.finished_at = timezone.now()
     match.turn_deadline = None
-    for seat in match.seats.all() if seats is None else seats:
+    for seat in seats:
         seat.score = result.scores[seat.position]
         seat.rank = result.ranks[seat.position]
         seat.save(update_fields=["score", "rank"])

@@ -14,7 +14,7 @@ from django.db import transaction
 
 from core.models import Match, RematchInvite
 
-from . import badges, notify
+from . import badges, live
 from .errors import NotAllowed, Refused
 from .queries import invites_for
 from .tables import create_table, join_table
@@ -98,12 +98,12 @@ def _answer(invite: RematchInvite, answer: str) -> None:
     with transaction.atomic():
         invite.answer = answer
         invite.save(update_fields=["answer"])
-        table = Match.objects.select_related("rematch_of").get(pk=invite.table_id)
+        table = Match.objects.select_for_update(of=("self",)).select_related("rematch_of").get(pk=invite.table_id)
         seated = list(table.seats.exclude(user__isnull=True).values_list("user_id", flat=True))
         waiting = table.rematch_invites.filter(answer=RematchInvite.Answer.PENDING).exclude(
             user_id__in=seated)
         if not waiting.exists():
             table.private = bool(table.rematch_of and table.rematch_of.private)
             table.save(update_fields=["private"])
-            transaction.on_commit(notify.lobby_changed)
+            live.changed(table, lobby=True)
         transaction.on_commit(lambda: badges.changed(seated))

@@ -107,7 +107,8 @@ def leave_table(match_id: int, user) -> Match:
             raise Refused("You have no seat at this table.")
         if match.host_id == user.pk:
             match.status = Match.Status.ABORTED
-            match.save(update_fields=["status"])
+            match.end_note = "The host left, so the table was closed."
+            match.save(update_fields=["status", "end_note"])
         else:
             seat.user = None
             seat.save(update_fields=["user"])

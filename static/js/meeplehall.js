@@ -1,15 +1,29 @@
-// Small glue on top of htmx: the match clock ticks down locally between updates, and a socket
+// Small glue on top of htmx: match clocks count down to the deadline a frame carries, and a socket
 // that comes back asks for a fresh board (the server also sends one on every connect).
 (function () {
+  // A frame carries the absolute deadline, never a count of seconds: frames are cached per
+  // revision and served later, so only the time of reading may decide what is left. The page
+  // knows the server's clock when it was served; the browser's clock is corrected by the
+  // difference, so a phone whose clock is a minute off still shows the server's countdown.
+  var served = Number(document.body.dataset.serverMs);
+  var skew = served ? served - Date.now() : 0;
+  function clockText(left) {
+    var d = Math.floor(left / 86400), h = Math.floor(left % 86400 / 3600);
+    var m = Math.floor(left % 3600 / 60), s = left % 60;
+    if (d) return d + "d " + h + "h left";
+    if (h) return h + "h " + m + "m left";
+    return m + ":" + String(s).padStart(2, "0") + " left";
+  }
   function tick() {
-    document.querySelectorAll(".clock[data-seconds]").forEach(function (el) {
-      var left = Math.max(0, Number(el.dataset.seconds) - 1);
-      el.dataset.seconds = left;
-      var m = Math.floor(left / 60), s = left % 60;
-      el.textContent = (m >= 60 ? Math.floor(m / 60) + "h " + (m % 60) + "m" : m + ":" + String(s).padStart(2, "0")) + " left";
+    var now = Date.now() + skew;
+    document.querySelectorAll(".clock[data-deadline]").forEach(function (el) {
+      var text = clockText(Math.max(0, Math.floor((Number(el.dataset.deadline) - now) / 1000)));
+      if (el.textContent !== text) el.textContent = text;
     });
   }
+  tick();
   setInterval(tick, 1000);
+  document.addEventListener("htmx:oobAfterSwap", tick);
 
   // Every few seconds the match page tells its socket which revision it shows; the server answers
   // only if the page is behind (an update lost on the way heals without a reload).
