@@ -18,6 +18,7 @@ import sys
 import time
 import tomllib
 import urllib.request
+import zipfile
 from pathlib import Path
 
 import pytest
@@ -72,14 +73,53 @@ def checkout_copy(into: Path) -> Path:
     return into
 
 
+PACKAGED = ("core", "config", "templates", "static")
+"""The folders of this checkout an installed portal reads: its code, core's templates, static
+files and game app template, and the site-wide templates/ and static/ (settings look for them
+beside config/)."""
+
+
+def files_a_portal_reads() -> set[str]:
+    """Every file git tracks (or would track) under PACKAGED, whatever its extension: a
+    template is ``.txt`` as well as ``.html`` (the reset mail's subject), a game template ends
+    in ``-tpl``."""
+    listed = run("git", "ls-files", "-co", "--exclude-standard", "--", *PACKAGED, cwd=ROOT).splitlines()
+    return {name for name in listed if (ROOT / name).is_file()}
+
+
+def missing_from(wheel: Path) -> list[str]:
+    with zipfile.ZipFile(wheel) as packed:
+        inside = set(packed.namelist())
+    return sorted(files_a_portal_reads() - inside)
+
+
+def test_the_wheel_carries_every_file_the_portal_reads(tmp_path):
+    """Issue 49 item 6: only ``*.html`` of templates/ was packaged, so an installed portal's
+    reset mail had Django's own subject (templates/registration/password_reset_subject.txt was
+    left out). The wheel, built from the files git knows with this environment's setuptools,
+    holds every file of core/, config/, templates/ and static/ at the same path."""
+    fill_cache(BUILD_TOOLS[:2])
+    offline = ["--no-index", "--find-links", CACHE]
+    venv = tmp_path / "venv"
+    run(sys.executable, "-m", "venv", "--without-pip", venv)
+    python = venv / "bin" / "python"
+    pip(python, "install", "--no-compile", *offline, *BUILD_TOOLS[:2])
+    source = checkout_copy(tmp_path / "src")
+    pip(python, "wheel", "--no-deps", "--no-build-isolation", *offline, "-w", tmp_path / "wheels", source)
+    (wheel,) = (tmp_path / "wheels").glob("meeplehall-*.whl")
+    assert "templates/registration/password_reset_subject.txt" in files_a_portal_reads()
+    assert missing_from(wheel) == []
+
+
 def requirements() -> list[str]:
     project = tomllib.loads((ROOT / "pyproject.toml").read_text())["project"]
     return [*project["dependencies"], *BUILD_TOOLS]
 
 
-def fill_cache() -> None:
-    """Download the dependencies' wheels once per set of requirements."""
-    wanted = requirements()
+def fill_cache(wanted: list[str] | None = None) -> None:
+    """Download the wheels of ``wanted`` (default: the dependencies and build tools) once per
+    set of requirements."""
+    wanted = wanted or requirements()
     stamp = CACHE / f"ready-{hashlib.sha256(' '.join(wanted).encode()).hexdigest()[:12]}"
     if stamp.exists():
         return
@@ -108,6 +148,7 @@ def test_a_scaffolded_plugin_installs_tests_and_serves_from_wheels(tmp_path):
     build = ["wheel", "--no-deps", "--no-build-isolation", *offline, "-w", wheels]
     pip(python, *build, source, env=env)
     (wheel,) = wheels.glob("meeplehall-*.whl")
+    assert missing_from(wheel) == []
     pip(python, *install, wheel, env=env)
 
     run(venv / "bin" / "meeplehall", "startgame", SLUG, cwd=author, env=env)
