@@ -103,3 +103,30 @@ def test_a_worker_starts_with_its_registry_built_and_frozen_out_of_the_collector
     import gc
 
     assert thinking.pool().submit(gc.get_freeze_count).result(timeout=60) > 10_000
+
+
+def test_a_dead_worker_hands_the_move_to_the_normal_bot_and_a_new_worker_starts(fresh_pool):
+    """Issue 49 item 10: a worker killed (or out of memory) breaks its pool, which then refuses
+    every submission; the table must not freeze. The move is the normal bot's, and the next hard
+    decision thinks in a new worker."""
+    import signal
+    from concurrent.futures.process import BrokenProcessPool
+
+    game, state = opening()
+    bots = registry().bots_for(TTT)
+    broken = thinking.pool()
+    worker = broken.submit(os.getpid).result(timeout=60)
+    os.kill(worker, signal.SIGKILL)
+    deadline = time.time() + 10
+    while time.time() < deadline:  # the pool notices the death on its own thread
+        try:
+            broken.submit(os.getpid).result(timeout=5)
+        except BrokenProcessPool:
+            break
+        time.sleep(0.1)
+    else:
+        pytest.fail("the pool never noticed its worker's death")
+    move = thinking.move_for(bots, bots["blocker-hard"], game, state, 0, "after-death", 1)
+    assert move in game.legal_moves(state, 0)
+    assert thinking.pool() is not broken
+    assert thinking.pool().submit(os.getpid).result(timeout=60) not in (worker, os.getpid())

@@ -26,6 +26,7 @@ import threading
 import time
 from concurrent.futures import ProcessPoolExecutor
 from concurrent.futures import TimeoutError as FutureTimeout
+from concurrent.futures.process import BrokenProcessPool
 from typing import Any
 
 from django.conf import settings
@@ -86,7 +87,7 @@ def pool() -> ProcessPoolExecutor:
                 max_workers=getattr(settings, "BOT_THINKERS", DEFAULT_THINKERS),
                 mp_context=multiprocessing.get_context("spawn"),
                 initializer=start_worker,
-                initargs=(getattr(settings, "BOT_THINKER_NICE", DEFAULT_NICE),),
+                initargs=(getattr(settings, "BOT_THINKER_NICE", DEFAULT_NICE), os.getpid()),
             )
         return _pool
 
@@ -98,6 +99,16 @@ def shutdown() -> None:
         if _pool is not None:
             _pool.shutdown(cancel_futures=True)
             _pool = None
+
+
+def _discard(broken: ProcessPoolExecutor) -> None:
+    """Forget a pool whose worker died (killed, out of memory): a broken pool refuses every
+    submission for ever, so the next hard decision starts a new one instead."""
+    global _pool
+    with _pool_lock:
+        if _pool is broken:
+            _pool = None
+    broken.shutdown(wait=False, cancel_futures=True)
 
 
 def thinks_hard(bot: Bot) -> bool:
@@ -131,12 +142,17 @@ def move_for(bots: dict[str, Bot], bot: Bot, game: Game, state: State, seat: int
         _timed_inline(game, bot, (time.perf_counter() - started) * 1000)
         return move
     timeout = getattr(settings, "BOT_THINK_TIMEOUT", DEFAULT_TIMEOUT)
-    future = pool().submit(think, game.slug, bot.name, state, seat, seed, ply)
+    workers = pool()
     try:
+        future = workers.submit(think, game.slug, bot.name, state, seat, seed, ply)
         return future.result(timeout=timeout)
     except FutureTimeout:
         future.cancel()
         log.warning("%s did not answer within %.1f s in %s; the normal bot moves", bot, timeout, game.slug)
+    except BrokenProcessPool:
+        log.error("the bot-thinking worker died; %s's move in %s is the normal bot's, and a new "
+                  "worker starts for the next one", bot, game.slug)
+        _discard(workers)
     except Exception:
         log.exception("%s failed to think in %s; the normal bot moves", bot, game.slug)
     stand_in = at_strength(bots, NORMAL) or bots["random"]

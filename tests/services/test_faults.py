@@ -9,6 +9,7 @@ import subprocess
 import sys
 import threading
 import time
+from pathlib import Path
 
 import pytest
 from websockets.exceptions import ConnectionClosed
@@ -141,5 +142,51 @@ def test_kill_9_with_a_bot_move_due_resumes_after_the_restart(backend, name):
                 assert ann.move(match_id, move, version).status == 200
             time.sleep(0.1)
         assert match_row(backend, match_id)[2] == "finished"
+    finally:
+        server.stop()
+
+
+def _children(pid: int) -> set[int]:
+    """The processes whose parent is ``pid`` (read from /proc)."""
+    found = set()
+    for entry in Path("/proc").iterdir():
+        if entry.name.isdigit():
+            try:
+                fields = (entry / "stat").read_text().rsplit(")", 1)[1].split()
+            except OSError:
+                continue
+            if int(fields[1]) == pid:
+                found.add(int(entry.name))
+    return found
+
+
+def _alive(pid: int) -> bool:
+    try:
+        state = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()[0]
+    except OSError:
+        return False
+    return state != "Z"
+
+
+@pytest.mark.skipif(not Path("/proc").is_dir(), reason="reads processes from /proc")
+def test_bot_thinking_workers_end_with_their_killed_server(embedded_backend, name):
+    """Issue 49 item 7: a hard bot thinks in a worker process of the server; kill -9 the server
+    and the worker (and anything else it started) ends within seconds instead of living on."""
+    server = Portal(embedded_backend.env(CLOCK_INTERVAL="0", BOT_PACE="0")).start()
+    try:
+        ann = Browser(server.url).signup(name("ann"))
+        match_id = ann.new_table(seat1_who="blocker-hard")
+        assert ann.move(match_id, {"type": "mark", "cell": 4}, 0).status == 200
+        deadline = time.time() + 30
+        while move_count(embedded_backend, match_id, by_bot=True) < 1 and time.time() < deadline:
+            time.sleep(0.2)
+        assert move_count(embedded_backend, match_id, by_bot=True) == 1
+        workers = _children(server.process.pid)
+        assert workers, "the hard bot did not think in a worker process"
+        server.kill(signal.SIGKILL)
+        deadline = time.time() + 10
+        while any(_alive(pid) for pid in workers) and time.time() < deadline:
+            time.sleep(0.2)
+        assert not [pid for pid in workers if _alive(pid)]
     finally:
         server.stop()
