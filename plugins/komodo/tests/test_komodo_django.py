@@ -200,6 +200,26 @@ def test_each_animal_card_to_give_back_is_a_card_button_posting_that_card():
 
 
 @pytest.mark.django_db
+def test_the_opening_pick_is_marked_on_the_board_once_resolved():
+    """Once everyone has given back an animal card, every player's panel and the animal pile
+    are marked as the last move (as Lodge and Kavango mark a revealed secret pick), and the
+    board shows no card anyone gave back; while picks are still secret nothing is marked."""
+    match = Match.objects.create(game_slug="komodo", players=2, options={})
+    state = _dealt(6, 2)
+    state = play(GAME, state, 0, GAME.legal_moves(state, 0)[0], 1, 6)
+    html, _ = render(state, 1, match)
+    assert "is-last" not in html and "gave back an animal card" not in html
+    state = play(GAME, state, 1, GAME.legal_moves(state, 1)[0], 2, 6)
+    for seat in (None, 0, 1):
+        html, _ = render(state, seat, match)
+        for s in range(2):
+            assert re.search(rf'<section class="mh-player[^"]* is-last komodo-player '
+                             rf'komodo-owner-{s}"', html)
+        assert html.count("gave back an animal card") == 2 and "played last" not in html
+        assert '<span class="is-last">Animal cards left 28</span>' in html
+
+
+@pytest.mark.django_db
 def test_tame_display_cards_take_their_kind():
     """Tame the Wildness: each player takes one wild card from the open display; the display's
     cards are buttons, each taking its own kind (found with core's find_move by ``kind``)."""

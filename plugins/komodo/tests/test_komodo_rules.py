@@ -25,6 +25,7 @@ from komodo.testing import (
     TAIPAN10,
     act,
     begin,
+    dealt,
     give,
     house_direct,
     lay,
@@ -1046,12 +1047,34 @@ def test_the_view_names_what_the_last_turn_touched():
     state = act(state, 0, {"type": "house", "animal": TAIPAN5, "x": 0, "y": -3})
     state = act(state, 0, {"type": "replenish"})
     last = GAME.view(state, None)["last"]
-    assert last == {"seat": 0, "tiles": [DD_FF], "animals": [TAIPAN5]}
+    assert last == {"seat": 0, "tiles": [DD_FF], "animals": [TAIPAN5], "returned": []}
     marked = [t["tile"] for t in GAME.view(state, None)["map"]["tiles"] if t["last"]]
     assert marked == [DD_FF]
     tile = next(m for m in GAME.legal_moves(state, 1) if m["type"] == "place_tile")
     state = act(state, 1, tile)
-    assert GAME.view(state, None)["last"] == {"seat": 1, "tiles": [tile["tile"]], "animals": []}
+    assert GAME.view(state, None)["last"] == {"seat": 1, "tiles": [tile["tile"]], "animals": [],
+                                              "returned": []}
+
+
+def test_the_opening_pick_is_marked_once_everyone_has_given_back_a_card():
+    """"Players choose two to start the game; the returned cards are shuffled back into the draw
+    pile": once the last player has chosen, the board marks that every player gave back a card
+    (public: each hand drops to two), never which card anyone gave back or kept. The pick is
+    everyone's at once, so no single player is marked as having played last; the mark stays
+    until a turn changes the map, as a turn's marks do."""
+    state = dealt(3)
+    for s in (0, 1):
+        state = act(state, s, {"type": "return_animal", "animal": state["hands"][s]["animals"][0]})
+        assert GAME.view(state, None)["last"] is None
+    state = act(state, 2, {"type": "return_animal", "animal": state["hands"][2]["animals"][0]})
+    for seat in (None, 0, 1, 2):
+        last = GAME.view(state, seat)["last"]
+        assert last == {"seat": None, "tiles": [], "animals": [], "returned": [0, 1, 2]}
+        assert not [a for a, *_ in ANIMALS if a in repr(last)]
+    tile = next(m for m in GAME.legal_moves(state, 0) if m["type"] == "place_tile")
+    state = act(state, 0, tile)
+    assert GAME.view(state, None)["last"] == {"seat": 0, "tiles": [tile["tile"]], "animals": [],
+                                              "returned": []}
 
 
 def test_two_markers_on_one_block_are_drawn_apart():

@@ -99,6 +99,10 @@ class TurnKinds:
                 state["animals"].append(a)
             rng.shuffle(state["animals"])
             state["log"].append("The returned animals are shuffled back into the pile.")
+            # The board marks the pick as it marks a turn: everyone gave back a card (which one
+            # stays secret), all at once, so no single seat is the one who played.
+            state["last"] = {"turn": state["turns"], "seat": None, "tiles": [], "animals": [],
+                             "returned": list(range(state["players"]))}
             state["pending"] = None
             if state["variant"] == "tame":
                 state["phase"] = "tame_pick"

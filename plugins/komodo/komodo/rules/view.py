@@ -230,11 +230,13 @@ def _by_size(animal):
 
 
 def _last_view(state):
-    """What the most recent turn that changed the map touched: its tiles, animals and player."""
+    """What the most recent turn that changed the map touched: its tiles, animals and player;
+    or, until then, the opening pick: the seats that gave back an animal card (never which)."""
     last = state.get("last")
     if not last:
         return None
-    return {"seat": last["seat"], "tiles": list(last["tiles"]), "animals": list(last["animals"])}
+    return {"seat": last["seat"], "tiles": list(last["tiles"]), "animals": list(last["animals"]),
+            "returned": list(last.get("returned", ()))}
 
 
 def _labels(state, seat):

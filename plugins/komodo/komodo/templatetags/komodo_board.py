@@ -259,7 +259,8 @@ def komodo_players(context) -> str:
     names = _names(context)
     result = context.get("result") or {}
     coop = view["variant"] == "coop"
-    last_seat = (view.get("last") or {}).get("seat")
+    last = view.get("last") or {}
+    last_seat, returned = last.get("seat"), last.get("returned", ())
     out = []
     for h in view["hands"]:
         s = h["seat"]
@@ -291,8 +292,10 @@ def komodo_players(context) -> str:
                     + "</div>")
         out.append(player_panel_html(
             names.get(s, ""), you=s == seat, active=s == view["active"] and view["phase"] != "over",
-            last=s == last_seat, stats=stats, badges=badges,
-            facts=["played last"] if s == last_seat else [], body=mark_safe("".join(body)),
+            last=s == last_seat or s in returned, stats=stats, badges=badges,
+            facts=["played last" if s == last_seat else "",
+                   "gave back an animal card" if s in returned else ""],
+            body=mark_safe("".join(body)),
             classes=f"komodo-player komodo-owner-{s}"))
     return mark_safe("".join(out))
 
