@@ -2,8 +2,11 @@
 
 A match is its seed, options, seats and move log; the stored state must equal their replay.
 So the admin shows a match's record and never edits it: staff change a match only through
-actions that keep that promise (abort, verify replay). What staff may still edit is outside
-the replay: whether spectators may chat, and which match a table is a rematch of.
+actions that keep that promise (abort, verify replay). What staff may still edit, while the
+match is open or in play, is outside the replay: whether spectators may chat, and which match a
+table is a rematch of. A finished or aborted match is a closed record: read-only. No match is
+ever deleted here: the move log is append-only, results and ratings were counted from it, and a
+table that should not go on is aborted instead.
 
 Every value shown comes from stored data that may predate today's checks (a lone surrogate, a
 megabyte, deep nesting), so each is turned into text that any page can encode, and a replay
@@ -89,10 +92,15 @@ def _number(value: float | None) -> str:
     return "–" if value is None else f"{value:g}"
 
 
-def _mover(seat: int, name: str, by_bot: bool) -> str:
-    """Seats counted from 1, as the site counts them; a person's seat played by a bot says so."""
-    stand_in = " (played by a bot)" if by_bot and not name.endswith(" bot") else ""
-    return f"Seat {seat + 1} · {name}{stand_in}"
+def _mover(seat: int, player: dict | None, by_bot: bool) -> str:
+    """Seats counted from 1, as the site counts them. Every move a bot played says so, decided
+    from the seat and the move, never from the name (bots are "Warden bot" and "Warden bot
+    (hard)", and a person may call themselves "Robo bot"): a bot's seat, or a person's seat
+    played by a bot (after a timeout or a resignation)."""
+    name = player["name"] if player else "?"
+    if player and player["is_bot"]:
+        return f"Seat {seat + 1} · {name} (bot seat)"
+    return f"Seat {seat + 1} · {name}{' (played by a bot)' if by_bot else ''}"
 
 
 class SeatInline(admin.TabularInline):
@@ -178,6 +186,17 @@ class MatchAdmin(admin.ModelAdmin):
         """A match starts from a table (or the demo button), never from a blank form."""
         return False
 
+    def has_change_permission(self, request, obj=None):
+        """A finished or aborted match is a closed record: shown, never changed."""
+        if obj is not None and obj.status in (Match.Status.FINISHED, Match.Status.ABORTED):
+            return False
+        return super().has_change_permission(request, obj)
+
+    def has_delete_permission(self, request, obj=None):
+        """No match is deleted: its move log is append-only and results, ratings and rematches
+        refer to it. A table that should not go on is aborted."""
+        return False
+
     @admin.display(description="see it")
     def links(self, match: Match) -> str:
         links = [("table page", match.get_absolute_url())]
@@ -219,10 +238,10 @@ class MatchAdmin(admin.ModelAdmin):
         moves = list(match.moves.order_by("ply").values_list("ply", "seat", "payload", "by_bot"))
         if not moves:
             return "No moves yet."
-        names = {p["seat"]: p["name"] for p in players_of(match)}
+        players = {p["seat"]: p for p in players_of(match)}
         words = move_words(match)
         rows = format_html_join("", "<tr><td>{}</td><td>{}</td><td>{}</td></tr>", (
-            (ply, _mover(seat, names.get(seat, "?"), by_bot), words.get(ply) or json_text(payload, limit=MOVE_CHARS))
+            (ply, _mover(seat, players.get(seat), by_bot), words.get(ply) or json_text(payload, limit=MOVE_CHARS))
             for ply, seat, payload, by_bot in moves))
         return format_html('<div style="max-height: 36rem; overflow-y: auto"><table><thead><tr><th>Move</th>'
                            '<th>By</th><th>What happened</th></tr></thead><tbody>{}</tbody></table></div>', rows)
@@ -313,9 +332,32 @@ class ChatMessageAdmin(admin.ModelAdmin):
 
 @admin.register(Rating)
 class RatingAdmin(admin.ModelAdmin):
-    list_display = ("user", "game_slug", "mu", "sigma", "matches", "updated_at")
+    """Ratings as leaderboards use them: mu and sigma to two decimals and the ordinal (mu - 3
+    sigma) they sort by. A rating is computed from results, so it is shown, never edited."""
+
+    list_display = ("user", "game_slug", "ordinal", "skill", "uncertainty", "matches", "updated_at")
     list_filter = ("game_slug",)
     search_fields = ("user__username",)
+    fields = ("user", "game_slug", "ordinal", "skill", "uncertainty", "matches", "updated_at")
+    readonly_fields = fields
+
+    @admin.display(description="ordinal (mu - 3 sigma)")
+    def ordinal(self, rating: Rating) -> str:
+        return f"{rating.ordinal:.2f}"
+
+    @admin.display(description="mu", ordering="mu")
+    def skill(self, rating: Rating) -> str:
+        return f"{rating.mu:.2f}"
+
+    @admin.display(description="sigma", ordering="sigma")
+    def uncertainty(self, rating: Rating) -> str:
+        return f"{rating.sigma:.2f}"
+
+    def has_add_permission(self, request):
+        return False
+
+    def has_change_permission(self, request, obj=None):
+        return False
 
 
 class ProfileInline(admin.StackedInline):

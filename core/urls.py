@@ -6,6 +6,7 @@ urlpatterns = [
     path("", pages.home, name="home"),
     path("lobby/tables/", pages.lobby_tables, name="lobby_tables"),
     path("healthz", pages.healthz, name="healthz"),
+    path("favicon.ico", pages.favicon, name="favicon"),
     path("games/<slug:slug>/", pages.game_page, name="game"),
     path("games/<slug:slug>/leaderboard/", pages.leaderboard_page, name="leaderboard"),
     path("games/<slug:slug>/new/", tables.new_table, name="new_table"),

@@ -7,7 +7,7 @@ from html.parser import HTMLParser
 
 import pytest
 
-from core.models import ChatMessage, Match, Profile
+from core.models import ChatMessage, Match, Move, Profile, Rating
 from core.services import submit_move
 from core.services.replays import verify_match
 from core.services.tables import create_table
@@ -109,12 +109,13 @@ def _record(match_id: int):
             match.state, match.result, seats, moves)
 
 
-def test_staff_cannot_edit_a_finished_match_record(staff_client, ttt_match, alice, bob, carol):
+def test_staff_cannot_edit_a_match_record(staff_client, ttt_match, alice, bob, carol):
     """The attack: the admin let staff edit status, players, host and options of a finished
-    match, which broke "a match equals the replay of its move log". A POST of the change form
-    with every record field altered changes none of them (only the spectator chat switch, which
-    is outside the replay, is taken), and there is no form to add a match."""
-    for version, (who, cell) in enumerate([(alice, 0), (bob, 3), (alice, 1), (bob, 4), (alice, 2)]):
+    match, which broke "a match equals the replay of its move log". On a match in play, a POST
+    of the change form with every record field altered changes none of them (only the spectator
+    chat switch, which is outside the replay, is taken), and there is no form to add a match.
+    A finished match takes no change at all (test_a_finished_or_aborted_match_is_read_only)."""
+    for version, (who, cell) in enumerate([(alice, 0), (bob, 3), (alice, 1), (bob, 4)]):
         submit_move(ttt_match.pk, who, {"type": "mark", "cell": cell}, version)
     url = f"/admin/core/match/{ttt_match.pk}/change/"
     fields = _Fields()
@@ -138,7 +139,7 @@ def test_match_page_is_readable(staff_client, ttt_match, alice, bob):
     """Issue 15 item 12: the page was 9,000 px of raw JSON, moves counted seats from 0, no
     replay link, and "rematch of" listed every match ever. Now: the state is folded away, each
     move names its seat (from 1) and says what happened, the replay is linked, and "rematch of"
-    is a search box."""
+    (editable while a table is open or in play) is a search box."""
     for version, (who, cell) in enumerate([(alice, 0), (bob, 3), (alice, 1), (bob, 4), (alice, 2)]):
         submit_move(ttt_match.pk, who, {"type": "mark", "cell": cell}, version)
     others = [create_table(alice, "tictactoe", 2) for _ in range(30)]
@@ -147,8 +148,9 @@ def test_match_page_is_readable(staff_client, ttt_match, alice, bob):
     assert "Seat 1 · alice" in page and "Seat 2 · bob" in page and "Seat 0" not in page
     assert "X marks square 1." in page and "X has three in a row." in page
     assert f'href="/match/{ttt_match.pk}/replay/"' in page
-    assert 'class="admin-autocomplete' in page and f'<option value="{others[0].pk}"' not in page
     assert page.count("&quot;board&quot;") == 1  # the state appears once, inside <details>
+    open_table = staff_client.get(f"/admin/core/match/{others[1].pk}/change/").content.decode()
+    assert 'class="admin-autocomplete' in open_table and f'<option value="{others[0].pk}"' not in open_table
     found = staff_client.get("/admin/autocomplete/", {"term": str(others[3].pk), "app_label": "core",
                                                       "model_name": "match", "field_name": "rematch_of"}).json()
     assert [r["id"] for r in found["results"]] == [str(others[3].pk)]
@@ -168,11 +170,11 @@ def test_a_match_with_odd_stored_data_opens_in_the_admin(staff_client, ttt_match
                                                  options={"o": "\ud800"}, result={"r": "\ud800"})
     ttt_match.seats.filter(position=1).update(options={"handicap": "\udc80"})
     message = ChatMessage.objects.create(match=ttt_match, user=alice, text="hi")
-    for path in (f"/admin/core/match/{ttt_match.pk}/change/", f"/admin/core/match/{ttt_match.pk}/delete/",
-                 f"/admin/core/match/{ttt_match.pk}/history/",
+    for path in (f"/admin/core/match/{ttt_match.pk}/change/", f"/admin/core/match/{ttt_match.pk}/history/",
                  "/admin/core/match/", f"/admin/core/chatmessage/{message.pk}/change/", "/admin/core/chatmessage/"):
         answer = staff_client.get(path)
         assert answer.status_code == 200, path
+    assert staff_client.get(f"/admin/core/match/{ttt_match.pk}/delete/").status_code == 403  # no match is deleted
     assert "\\ud800" in staff_client.get(f"/admin/core/match/{ttt_match.pk}/change/").content.decode()
     answer = staff_client.post("/admin/core/match/", {"action": "verify_replays", "_selected_action": [ttt_match.pk]},
                                follow=True)
@@ -209,3 +211,113 @@ def test_staff_hide_chat_lines_from_the_table_page(staff_client, client_for, ttt
     assert answer.status_code == 200 and "something rude" not in answer.content.decode()
     assert "good game" in answer.content.decode() and ChatMessage.objects.get(pk=rude.pk).hidden
     assert staff_client.post(f"/match/{ttt_match.pk}/chat/hide/", {"message": "99999"}).status_code == 404
+
+
+# ---- issue 49 item 9: finished records are read-only, ratings readable, bots labelled, favicon
+
+
+def _finish(match, alice, bob):
+    for version, (who, cell) in enumerate([(alice, 0), (bob, 3), (alice, 1), (bob, 4), (alice, 2)]):
+        submit_move(match.pk, who, {"type": "mark", "cell": cell}, version)
+    return Match.objects.get(pk=match.pk)
+
+
+def test_a_finished_or_aborted_match_is_read_only_and_no_match_is_deleted(staff_client, ttt_match, alice, bob):
+    """The attack: a finished match's "Spectator chat" and "Rematch of" could still be changed
+    in the admin and the record deleted. A finished or aborted match's page has no field to send
+    back and a POST of it is refused (403) with nothing changed; no match, in any state, can be
+    deleted (the move log is append-only: a table that should not go on is aborted instead), and
+    the list offers no "delete" action."""
+    finished = _finish(ttt_match, alice, bob)
+    aborted = create_table(alice, "tictactoe", 2)
+    Match.objects.filter(pk=aborted.pk).update(status=Match.Status.ABORTED)
+    other = create_table(alice, "tictactoe", 2)
+    for match in (finished, aborted):
+        url = f"/admin/core/match/{match.pk}/change/"
+        fields = _Fields()
+        fields.feed(staff_client.get(url).content.decode())
+        assert not {"spectator_chat", "rematch_of"} & set(fields.data), match.status
+        before = Match.objects.values("spectator_chat", "rematch_of", "status").get(pk=match.pk)
+        answer = staff_client.post(url, {**fields.data, "rematch_of": str(other.pk), "_save": "Save"})
+        assert answer.status_code == 403, match.status
+        assert Match.objects.values("spectator_chat", "rematch_of", "status").get(pk=match.pk) == before
+    for match in (finished, aborted, other):
+        assert staff_client.get(f"/admin/core/match/{match.pk}/delete/").status_code == 403
+        assert staff_client.post(f"/admin/core/match/{match.pk}/delete/", {"post": "yes"}).status_code == 403
+    listing = staff_client.get("/admin/core/match/").content.decode()
+    assert 'value="delete_selected"' not in listing
+    staff_client.post("/admin/core/match/", {"action": "delete_selected", "post": "yes",
+                                             "_selected_action": [finished.pk, other.pk]})
+    assert Match.objects.filter(pk__in=[finished.pk, aborted.pk, other.pk]).count() == 3
+    assert Move.objects.filter(match=finished).count() == 5
+    assert verify_match(Match.objects.get(pk=finished.pk)) is None
+
+
+def test_a_match_in_play_still_takes_the_spectator_chat_switch(staff_client, ttt_match):
+    url = f"/admin/core/match/{ttt_match.pk}/change/"
+    fields = _Fields()
+    fields.feed(staff_client.get(url).content.decode())
+    assert "spectator_chat" in fields.data
+    fields.data.pop("spectator_chat")
+    assert staff_client.post(url, {**fields.data, "_save": "Save"}).status_code == 302
+    assert Match.objects.get(pk=ttt_match.pk).spectator_chat is False
+
+
+def test_ratings_show_rounded_mu_sigma_and_the_ordinal(staff_client, alice):
+    """The attack: ratings showed mu and sigma to 15 decimals, and no ordinal (what leaderboards
+    sort by). The list and the record show two decimals and the ordinal (mu - 3 sigma); a rating
+    is computed from results, so the record is read-only and there is no form to add one."""
+    rating = Rating.objects.create(user=alice, game_slug="tictactoe", mu=27.123456789012345,
+                                   sigma=7.333333333333333, matches=3)
+    listing = staff_client.get("/admin/core/rating/").content.decode()
+    assert "27.12" in listing and "7.33" in listing and "5.12" in listing
+    assert "27.1234" not in listing and "7.3333" not in listing
+    assert "ordinal" in listing
+    page = staff_client.get(f"/admin/core/rating/{rating.pk}/change/").content.decode()
+    assert "27.12" in page and "7.33" in page and "5.12" in page and "27.1234" not in page
+    assert 'name="mu"' not in page and 'name="sigma"' not in page
+    assert staff_client.get("/admin/core/rating/add/").status_code == 403
+
+
+def test_every_bot_move_is_labelled_from_the_seat_not_the_name(staff_client, make_user):
+    """The attack: in the move table a bot's move was told by its name ending in " bot", so the
+    normal bot ("Blocker bot") was labelled, "Blocker bot (easy)" was called a person's seat
+    played by a bot, and a person named "Robo bot" whose seat the bot took over was not
+    labelled at all. The label now comes from the seat: a bot's seat, or a person's seat played
+    by a bot."""
+    response = staff_client.post("/staff/demo-match/", {"game": "tictactoe", "players": "2",
+                                                        "seat1_strength": "normal", "seat2_strength": "easy"})
+    assert response.status_code == 302
+    demo = Match.objects.get(seats__bot="blocker")
+    page = staff_client.get(f"/admin/core/match/{demo.pk}/change/").content.decode()
+    by = re.findall(r"<tr><td>\d+</td><td>([^<]*)</td>", page)
+    assert by and set(by) == {"Seat 1 · Blocker bot (bot seat)", "Seat 2 · Blocker bot (easy) (bot seat)"}
+
+    robo, bob = make_user("robo"), make_user("bob")
+    Profile.objects.filter(user=robo).update(display_name="Robo bot")
+    match = create_table(robo, "tictactoe", 2)
+    from core.services.tables import join_table
+
+    join_table(match.pk, bob)
+    submit_move(match.pk, robo, {"type": "mark", "cell": 0}, 0)
+    submit_move(match.pk, bob, {"type": "mark", "cell": 4}, 1)
+    Move.objects.filter(match=match, ply=1).update(by_bot=True)  # robo's seat after a timeout
+    page = staff_client.get(f"/admin/core/match/{match.pk}/change/").content.decode()
+    by = re.findall(r"<tr><td>\d+</td><td>([^<]*)</td>", page)
+    assert by == ["Seat 1 · Robo bot (played by a bot)", "Seat 2 · bob"]
+
+
+def test_the_favicon_is_linked_from_every_page_and_answers_at_favicon_ico(staff_client, client):
+    """The attack: every admin page made the browser ask for /favicon.ico, a 404. The admin's
+    pages link the portal's icon as the site's pages do, and /favicon.ico leads to it."""
+    from django.contrib.staticfiles import finders
+    from django.templatetags.static import static
+
+    icon = static("img/meeple.svg")
+    assert finders.find("img/meeple.svg")
+    link = f'<link rel="icon" href="{icon}" type="image/svg+xml">'
+    for page in ("/admin/", "/admin/core/match/", "/admin/login/?next=/admin/"):
+        assert link in staff_client.get(page, follow=True).content.decode(), page
+    assert link in client.get("/").content.decode()
+    answer = client.get("/favicon.ico")
+    assert (answer.status_code, answer["Location"]) == (302, icon)

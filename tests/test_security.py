@@ -98,6 +98,7 @@ MATRIX = {
     "": Route("/", "200 200 200 200 200 200 200"),
     "lobby/tables/": Route("/lobby/tables/", "200 200 200 200 200 200 200"),
     "healthz": Route("/healthz", "200 200 200 200 200 200 200"),
+    "favicon.ico": Route("/favicon.ico", "302 302 302 302 302 302 302"),
     "games/<slug:slug>/": Route("/games/tictactoe/", "200 200 200 200 200 200 200"),
     "games/<slug:slug>/leaderboard/": Route("/games/tictactoe/leaderboard/", "200 200 200 200 200 200 200"),
     "games/<slug:slug>/new/": Route("/games/tictactoe/new/", "302 302 200 200 200 200 200"),

@@ -1,11 +1,14 @@
-"""Home, game pages, leaderboards, health check."""
+"""Home, game pages, leaderboards, health check, the icon at /favicon.ico."""
 
 from __future__ import annotations
 
-from django.http import Http404, JsonResponse
+from django.http import Http404, HttpResponseRedirect, JsonResponse
 from django.shortcuts import render
 from django.template import TemplateDoesNotExist
 from django.template.loader import get_template
+from django.templatetags.static import static
+from django.views.decorators.cache import cache_control
+from django.views.decorators.http import require_safe
 
 from core.models import Match
 from core.plugins import registry
@@ -64,3 +67,12 @@ def healthz(request):
         "games": sorted(registry().games),
         "problems": len(registry().problems),
     })
+
+
+@require_safe
+@cache_control(max_age=86400, public=True)
+def favicon(request):
+    """Browsers ask for /favicon.ico wherever a page links no icon: the portal's icon, under its
+    static (hashed, long-cached) name. A day's caching of the redirect, not for ever, since the
+    hashed name changes with the file."""
+    return HttpResponseRedirect(static("img/meeple.svg"))
