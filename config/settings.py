@@ -237,6 +237,9 @@ SOCKETS_PER_USER = int(os.environ.get("SOCKETS_PER_USER", "30"))
 # core/views/accounts.py). Counted atomically in the database (core/throttle.py).
 LOGIN_THROTTLE = {"attempts": 5, "window_seconds": 300, "per_user_attempts": 50, "per_address_attempts": 100}
 CHAT_RATE = {"messages": 5, "window_seconds": 10}
+# Password-reset requests per client address per window, and at most one mail per e-mail address
+# every mail_every_seconds whoever asks (see core/views/accounts.py).
+PASSWORD_RESET_THROTTLE = {"per_client_requests": 10, "window_seconds": 3600, "mail_every_seconds": 300}
 
 # `make run` serves plain HTTP on the loopback and passes SECURE_COOKIES=0; behind a TLS proxy
 # leave it unset (on), or browsers would send the session cookie unencrypted.

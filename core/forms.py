@@ -5,17 +5,48 @@ from __future__ import annotations
 from django import forms
 from django.contrib.auth import get_user_model
 from django.contrib.auth.forms import UserCreationForm
+from django.db import transaction
 
+from core import throttle
 from core.engine.game import players_wanted
 from core.models import Match, Profile
 
+EMAIL_TAKEN = ("This e-mail address already has an account (one account per address). Log in, "
+               "or ask for a new password if you forgot it.")
+
+
+def email_taken(email: str) -> bool:
+    """Whether an account already uses ``email``, in any case ("Alice@X.org" is "alice@x.org")."""
+    return bool(email) and get_user_model().objects.filter(email__iexact=email).exists()
+
 
 class SignupForm(UserCreationForm):
-    email = forms.EmailField(required=False, help_text="Only used to reset a forgotten password.")
+    email = forms.EmailField(required=False,
+                             help_text="Optional, one account per address; only used to reset a forgotten password.")
 
     class Meta(UserCreationForm.Meta):
         model = get_user_model()
         fields = ("username", "email")
+
+    def clean_email(self) -> str:
+        email = self.cleaned_data.get("email", "")
+        if email_taken(email):
+            raise forms.ValidationError(EMAIL_TAKEN, code="email_taken")
+        return email
+
+    def save(self, commit: bool = True):
+        """The account, or None when its address was taken since the form was checked (the
+        error is then on the form). The check and the insert happen in one transaction that
+        first takes a row lock on the address (a rate-counter row, shared by every process), so
+        two sign-ups with one address at the same moment cannot both pass."""
+        email = self.cleaned_data.get("email", "")
+        with transaction.atomic():
+            if email:
+                throttle.hit(f"signup:email:{throttle.key_part(email.casefold())}", 60)
+                if email_taken(email):
+                    self.add_error("email", forms.ValidationError(EMAIL_TAKEN, code="email_taken"))
+                    return None
+            return super().save(commit)
 
 
 class ProfileForm(forms.ModelForm):

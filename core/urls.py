@@ -32,6 +32,7 @@ urlpatterns = [
     path("staff/demo-match/", tables.demo_match, name="admin_demo_match"),
     path("accounts/signup/", accounts.signup, name="signup"),
     path("accounts/login/", accounts.ThrottledLoginView.as_view(), name="login"),
+    path("accounts/password_reset/", accounts.ThrottledPasswordResetView.as_view(), name="password_reset"),
     path("accounts/", include("django.contrib.auth.urls")),
     path("accounts/profile/", accounts.edit_profile, name="edit_profile"),
     path("u/<str:username>/", accounts.profile, name="profile"),

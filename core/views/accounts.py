@@ -7,8 +7,9 @@ from django.contrib import messages
 from django.contrib.auth import get_user_model, login
 from django.contrib.auth.decorators import login_required
 from django.contrib.auth.forms import AuthenticationForm, UsernameField
-from django.contrib.auth.views import LoginView
+from django.contrib.auth.views import LoginView, PasswordResetView
 from django.core.exceptions import ValidationError
+from django.http import HttpResponseRedirect
 from django.shortcuts import get_object_or_404, redirect, render
 from django.template.loader import render_to_string
 from django.utils.http import url_has_allowed_host_and_scheme
@@ -39,8 +40,7 @@ def safe_next(request, fallback: str = "home") -> str:
 
 def signup(request):
     form = SignupForm(request.POST or None)
-    if request.method == "POST" and form.is_valid():
-        user = form.save()
+    if request.method == "POST" and form.is_valid() and (user := form.save()) is not None:
         Profile.objects.get_or_create(user=user)
         login(request, user, backend="django.contrib.auth.backends.ModelBackend")
         messages.success(request, "Welcome to Meeple Hall!")
@@ -97,6 +97,39 @@ class ThrottledLoginView(LoginView):
 
     def form_valid(self, form):
         throttle.clear(self.pair_key)
+        return super().form_valid(form)
+
+
+RESET_REFUSED = "Too many password-reset requests from your network. Please wait an hour and try again."
+
+
+class ThrottledPasswordResetView(PasswordResetView):
+    """Django's password reset, throttled (``settings.PASSWORD_RESET_THROTTLE``, counted
+    atomically in the database, :mod:`core.throttle`):
+
+    - per client address (``per_client_requests`` per ``window_seconds``): past it the form
+      answers 429 with a sentence saying so, whatever the addresses asked for, so the refusal
+      says nothing about accounts;
+    - per e-mail address (case-folded), whoever asks: at most one mail every
+      ``mail_every_seconds``. Later requests get the same "check your mail" page and send
+      nothing, so the page never tells an address with an account from one without.
+    """
+
+    def post(self, request, *args, **kwargs):
+        limit = settings.PASSWORD_RESET_THROTTLE
+        client = throttle.key_part(request.META.get("REMOTE_ADDR", "") or "?")
+        if throttle.hit(f"reset:client:{client}", limit["window_seconds"]) > limit["per_client_requests"]:
+            form = self.get_form()
+            form.is_valid()
+            form.add_error(None, RESET_REFUSED)
+            return self.render_to_response(self.get_context_data(form=form), status=429)
+        return super().post(request, *args, **kwargs)
+
+    def form_valid(self, form):
+        email = form.cleaned_data["email"].strip().casefold()
+        every = settings.PASSWORD_RESET_THROTTLE["mail_every_seconds"]
+        if throttle.hit(f"reset:mail:{throttle.key_part(email)}", every) > 1:
+            return HttpResponseRedirect(self.get_success_url())  # the mail already went out
         return super().form_valid(form)
 
 
