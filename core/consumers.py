@@ -23,9 +23,11 @@ from collections import Counter
 
 from channels.consumer import get_handler_name
 from channels.db import database_sync_to_async
+from channels.exceptions import StopConsumer
 from channels.generic.websocket import AsyncWebsocketConsumer
 from django.conf import settings
 from django.core.cache import cache
+from django.core.exceptions import SuspiciousOperation
 from django.http import QueryDict
 from django.template.loader import render_to_string
 from django.utils.html import format_html
@@ -39,14 +41,17 @@ from core.services import Refused, live, queries, submit_move
 from core.services.badges import badge_html
 from core.services.notify import (
     LOBBY_GROUP,
+    account_group,
     match_group,
     seat_user_group,
     send_many_async,
     user_group,
     watch_group,
 )
+from core.services.sessions import SESSION_CHANGED, still_valid
 
 REFUSED_ACCESS = 4403
+SERVER_ERROR = 1011
 TOO_MANY_SOCKETS = 4429
 RESYNC_EVERY = 1.0  # seconds: a re-sync request reads the database at most this often per match
 
@@ -66,20 +71,53 @@ def in_thread(func):
 
 
 class Socket(AsyncWebsocketConsumer):
-    """A consumer whose database work all runs through :func:`in_thread`.
+    """A consumer whose database work all runs through :func:`in_thread`, which fails safely,
+    and which lives no longer than the session it was opened under.
 
     Channels closes stale database connections before handing any message to a consumer, and
     does it with a hop to the process's one sync thread. For a socket that only forwards a frame
     that hop was most of the work, and with hundreds of sockets every frame queued behind the
     others on that thread. ``in_thread`` already closes stale connections around the work it
     runs, so the messages go straight to their handlers.
+
+    A handler that raises would end the consumer without its disconnect, leaking the socket's
+    slots, groups and watcher count until a restart; instead the error is logged, the socket is
+    closed (1011, which the page retries), and the disconnect that follows does the bookkeeping.
+    Once closed (an error, an ended session) a socket handles nothing but that disconnect.
     """
+
+    ended = False
 
     async def dispatch(self, message):
         handler = getattr(self, get_handler_name(message), None)
         if handler is None:
             raise ValueError(f"No handler for message type {message['type']}")
-        await handler(message)
+        if self.ended and message["type"] != "websocket.disconnect":
+            return
+        try:
+            await handler(message)
+        except StopConsumer:
+            raise
+        except Exception:
+            log.exception("a socket at %s failed on %s", self.scope.get("path"), message["type"])
+            if message["type"] == "websocket.disconnect":
+                raise StopConsumer() from None
+            await self._end(SERVER_ERROR)
+
+    async def _end(self, code: int) -> None:
+        self.ended = True
+        await self.close(code=code)
+
+    async def account_changed(self, event):
+        """The user's sessions may have ended (see :mod:`core.services.sessions`): a socket
+        whose own session no longer holds closes, and its page reconnects as whoever the
+        browser is now."""
+        user = self.scope.get("user")
+        key = getattr(self.scope.get("session"), "session_key", None)
+        if user is None or not user.is_authenticated:
+            return
+        if (event.get("ended") and event["ended"] == key) or not await in_thread(still_valid)(key, user.pk):
+            await self._end(SESSION_CHANGED)
 
 
 class MatchConsumer(Socket):
@@ -98,6 +136,7 @@ class MatchConsumer(Socket):
         await self._join(watch_group(self.match_id))
         if self.user_id is not None:
             await self._join(seat_user_group(self.match_id, self.user_id))
+            await self._join(account_group(self.user_id))
         snapshot, allowed, self.may_watch_private, chat = await in_thread(self._admit)()
         if not allowed:
             await self.close(code=REFUSED_ACCESS)
@@ -184,7 +223,12 @@ class MatchConsumer(Socket):
             return "Log in to play."
         form = message.get("form")
         if form is not None:
-            return read_move(QueryDict(form)) if isinstance(form, str) else "That move could not be read."
+            if not isinstance(form, str):
+                return "That move could not be read."
+            try:  # more fields than a form may carry (DATA_UPLOAD_MAX_NUMBER_FIELDS), say
+                return read_move(QueryDict(form))
+            except SuspiciousOperation:
+                return "That move could not be read."
         version, seen, text = message.get("version"), message.get("seen", ""), message.get("move")
         if not isinstance(version, int) or isinstance(version, bool) or not 0 <= version < 10**9:
             return STALE_UNSAID
@@ -411,7 +455,7 @@ class PortalConsumer(Socket):
         self.user = self.scope.get("user")
         self.groups_joined = []
         if self.user is not None and self.user.is_authenticated:
-            self.groups_joined.append(user_group(self.user.pk))
+            self.groups_joined += [user_group(self.user.pk), account_group(self.user.pk)]
         if self.scope.get("query_string", b"").decode().find("lobby=1") >= 0:
             self.groups_joined.append(LOBBY_GROUP)
         for group in self.groups_joined:

@@ -323,3 +323,128 @@ async def test_a_move_the_server_fails_to_make_is_answered_and_the_socket_stays_
     assert 'data-version="1"' in await receive_until(b, 'id="match-live"')
     await a.disconnect()
     await b.disconnect()
+
+
+# ---- sockets live no longer than their session (issue 49 item 11) ---------------------------
+
+@database_sync_to_async
+def logged_in(user):
+    """A client logged in as ``user`` and the cookie of its session, like one browser."""
+    client = Client()
+    client.force_login(user)
+    return client, f"{settings.SESSION_COOKIE_NAME}={client.cookies[settings.SESSION_COOKIE_NAME].value}"
+
+
+async def closed_with(socket) -> int | None:
+    output = await socket.receive_output(timeout=3)
+    while output["type"] != "websocket.close":
+        output = await socket.receive_output(timeout=3)
+    return output.get("code")
+
+
+async def test_a_log_out_closes_the_sockets_opened_under_that_session_only():
+    match, alice, _, bob, _ = await started_table()
+    laptop, laptop_cookie = await logged_in(alice)
+    _, phone_cookie = await logged_in(alice)
+    on_laptop, ok, _ = await connect(f"/ws/match/{match.pk}/", laptop_cookie)
+    on_phone, ok_too, _ = await connect(f"/ws/match/{match.pk}/", phone_cookie)
+    portal, ok_portal, _ = await connect("/ws/portal/", laptop_cookie)
+    assert ok and ok_too and ok_portal
+    for socket in (on_laptop, on_phone, portal):
+        await socket.receive_from(timeout=3)
+    await database_sync_to_async(laptop.post)("/accounts/logout/")
+    assert await closed_with(on_laptop) == consumers.SESSION_CHANGED
+    assert await closed_with(portal) == consumers.SESSION_CHANGED
+    # the phone's session still holds: it keeps its seat's frames
+    await database_sync_to_async(submit_move)(match.pk, alice, {"type": "mark", "cell": 4}, 0)
+    assert "data-version=\"1\"" in await receive_until(on_phone, 'id="match-live"')
+    await on_phone.disconnect()
+
+
+async def test_a_password_change_elsewhere_and_a_deactivation_close_open_sockets():
+    match, alice, _, bob, _ = await started_table()
+    _, old_cookie = await logged_in(alice)
+    old, ok, _ = await connect(f"/ws/match/{match.pk}/", old_cookie)
+    assert ok
+    await receive_until(old, 'id="match-live"')
+
+    @database_sync_to_async
+    def rename():
+        alice.first_name = "Alice"
+        alice.save()  # nothing about the session: the socket stays
+
+    await rename()
+    assert "websocket.close" not in await outputs(old)
+
+    @database_sync_to_async
+    def change_password():
+        alice.set_password("a-new-secret-42")
+        alice.save()
+
+    await change_password()
+    assert await closed_with(old) == consumers.SESSION_CHANGED
+    # the socket that closed makes no more moves and gets no more frames of the seat
+    await database_sync_to_async(submit_move)(match.pk, alice, {"type": "mark", "cell": 4}, 0)
+    assert await outputs(old, quiet=0.3) == []
+
+    _, bob_cookie = await logged_in(bob)
+    bobs, ok, _ = await connect(f"/ws/match/{match.pk}/", bob_cookie)
+    assert ok
+    await receive_until(bobs, 'id="match-live"')
+
+    @database_sync_to_async
+    def deactivate():
+        bob.is_active = False
+        bob.save()
+
+    await deactivate()
+    assert await closed_with(bobs) == consumers.SESSION_CHANGED
+
+
+# ---- a failing handler leaks nothing (issue 49 item 12) -----------------------------------
+
+def slots(user_id=None):
+    """Socket slots taken: by every client address, and by ``user_id``."""
+    return sum(consumers._sockets_by_address.values()), consumers._sockets_by_user.get(user_id, 0)
+
+
+async def outputs(socket, quiet=0.5) -> list[str]:
+    """The types of what a socket sends until it has been quiet for ``quiet`` seconds."""
+    seen = []
+    while not await socket.receive_nothing(timeout=quiet):
+        seen.append((await socket.receive_output(timeout=3))["type"])
+    return seen
+
+
+async def test_a_move_form_with_too_many_fields_is_refused_and_the_socket_stays():
+    match, alice, alice_cookie, *_ = await started_table()
+    socket, ok, _ = await connect(f"/ws/match/{match.pk}/", alice_cookie)
+    assert ok
+    await receive_until(socket, 'id="match-live"')
+    form = "&".join(f"f{n}=1" for n in range(2000))
+    await socket.send_json_to({"type": "move", "form": form})
+    assert "That move could not be read." in await receive_until(socket, "move-feedback")
+    await socket.disconnect()
+    assert await database_sync_to_async(Move.objects.filter(match=match).count)() == 0
+
+
+async def test_an_error_in_a_handler_closes_the_socket_and_frees_its_slots(monkeypatch):
+    match, alice, alice_cookie, *_ = await started_table()
+    before = slots(alice.pk)
+    watcher, ok, _ = await connect(f"/ws/match/{match.pk}/")
+    player, ok_too, _ = await connect(f"/ws/match/{match.pk}/", alice_cookie)
+    assert ok and ok_too
+    await receive_until(watcher, 'id="match-live"')
+    assert slots(alice.pk) == (before[0] + 2, before[1] + 1)
+    assert consumers.watchers.local[match.pk] == 1
+
+    async def broken(match_id):
+        raise RuntimeError("a bug in a handler")
+
+    monkeypatch.setattr(consumers, "latest_revision", broken)
+    for socket in (watcher, player):
+        await socket.send_json_to({"revision": 0})
+        assert await closed_with(socket) == consumers.SERVER_ERROR
+        await socket.disconnect()  # what daphne sends once the connection is gone
+    assert slots(alice.pk) == before
+    assert consumers.watchers.local[match.pk] == 0

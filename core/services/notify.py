@@ -24,6 +24,11 @@ def user_group(user_id: int) -> str:
     return f"user-{user_id}"
 
 
+def account_group(user_id: int) -> str:
+    """Every socket of one user, match and portal alike: told when their sessions may have ended."""
+    return f"account-{user_id}"
+
+
 def match_group(match_id: int) -> str:
     return f"match-{match_id}"
 
