@@ -2,16 +2,21 @@
 
 from __future__ import annotations
 
+import json
+import secrets
+
 from django.conf import settings
 from django.contrib import messages
 from django.contrib.auth import get_user_model, login
 from django.contrib.auth.decorators import login_required
 from django.contrib.auth.forms import AuthenticationForm, UsernameField
 from django.contrib.auth.views import LoginView, PasswordResetView
+from django.core import signing
 from django.core.exceptions import ValidationError
 from django.http import HttpResponseRedirect
 from django.shortcuts import get_object_or_404, redirect, render
 from django.template.loader import render_to_string
+from django.urls import reverse
 from django.utils.http import url_has_allowed_host_and_scheme
 
 from core import throttle
@@ -44,7 +49,9 @@ def signup(request):
         Profile.objects.get_or_create(user=user)
         login(request, user, backend="django.contrib.auth.backends.ModelBackend")
         messages.success(request, "Welcome to Meeple Hall!")
-        return redirect(safe_next(request))
+        response = redirect(safe_next(request))
+        remember_device(request, response, user.get_username())
+        return response
     return render(request, "registration/signup.html", {"form": form})
 
 
@@ -57,47 +64,108 @@ def login_name(raw: str) -> str:
 class ThrottledForm(AuthenticationForm):
     """The log-in form as shown to a refused try: it says why, and never checks the password."""
 
+    def __init__(self, *args, refusal: str = REFUSED, **kwargs):
+        super().__init__(*args, **kwargs)
+        self.refusal = refusal
+
     def clean(self):
-        raise ValidationError(REFUSED, code="throttled")
+        raise ValidationError(self.refusal, code="throttled")
+
+
+DEVICE_COOKIE = "meeplehall_device"
+DEVICE_SALT = "core.views.accounts.device"
+DEVICE_MAX_AGE = 365 * 24 * 3600
+DEVICE_ACCOUNTS = 5
+"""Accounts one browser's device cookie remembers (the most recent log-ins)."""
+
+
+def known_devices(request) -> dict[str, str]:
+    """The accounts this browser has logged in to (throttle key of the name -> the device's
+    random id), from its signed device cookie; empty when there is none or it was tampered with."""
+    try:
+        raw = request.get_signed_cookie(DEVICE_COOKIE, default=None, salt=DEVICE_SALT, max_age=DEVICE_MAX_AGE)
+        devices = json.loads(raw) if raw else {}
+    except (signing.BadSignature, ValueError):
+        return {}
+    if not isinstance(devices, dict):
+        return {}
+    return {k: v for k, v in devices.items() if isinstance(k, str) and isinstance(v, str)}
+
+
+def remember_device(request, response, username: str) -> None:
+    """Mark this browser as one the owner of ``username`` logged in with (OWASP's "device
+    cookie"): signed, HttpOnly, sent back to the log-in page only."""
+    devices = known_devices(request)
+    name = throttle.key_part(login_name(username))
+    device = devices.pop(name, None) or secrets.token_urlsafe(16)
+    devices[name] = device
+    kept = dict(list(devices.items())[-DEVICE_ACCOUNTS:])
+    response.set_signed_cookie(
+        DEVICE_COOKIE, json.dumps(kept, separators=(",", ":")), salt=DEVICE_SALT, max_age=DEVICE_MAX_AGE,
+        path=reverse("login"), secure=settings.SESSION_COOKIE_SECURE, httponly=True, samesite="Lax",
+    )
+
+
+LOCKED = ("This account has had too many failed log-ins from other places. Please wait a few "
+          "minutes and try again, or log in from a browser you have logged in with before.")
 
 
 class ThrottledLoginView(LoginView):
     """Django's login view, counting every try before the password is checked.
 
-    Three counters (``settings.LOGIN_THROTTLE``), each hit atomically (:mod:`core.throttle`):
+    The counters (``settings.LOGIN_THROTTLE``) are hit atomically (:mod:`core.throttle`). The
+    policy, after django-axes and OWASP's device cookies:
 
-    - per address and username, strict (``attempts`` per ``window_seconds``): a guesser at one
-      address gets a handful of tries at one account;
-    - per username, generous (``per_user_attempts``): once an account has drawn that many tries
-      from anywhere, only addresses that have not failed at it may still try. The owner, from an
-      address that did not fail, always gets in, so guessers cannot lock the owner out;
-    - per address, over all usernames (``per_address_attempts``): one address cannot spray.
+    - A browser the account has logged in from before carries a signed device cookie
+      (:func:`remember_device`; also given at sign-up). Its tries at that account count per
+      device (``attempts`` per ``window_seconds``) and nothing else: however many addresses
+      guess at the account, and even from an address that failed, the owner's own browser
+      gets in. A stolen cookie gives its holder ``attempts`` guesses per window, no more.
+    - Any other try counts per client address over all usernames (``per_address_attempts``:
+      one address cannot spray), per address and username (``attempts``: a guesser at one
+      address gets a handful of tries), and, if both pass, per username from every address
+      (``per_user_attempts``). Past that the account takes no try from any browser new to it,
+      whatever its address, until the window is over: distributed guessing gets at most
+      ``per_user_attempts`` passwords checked per window. The price: the owner on a browser
+      new to the account (and only there) is refused too until the window ends, and the page
+      says why and what to do. Only tries that passed the per-address counters reach the
+      account's, so one address cannot spend the account's budget alone.
 
-    A successful log-in clears its address's counter for that username. Behind a proxy the
-    address is the real client's only if daphne runs with ``--proxy-headers`` (see README).
+    A successful log-in clears its own counter (device, or address and username) and gives the
+    browser its device cookie; it leaves the account's counter alone, so the owner logging in
+    gives guessers no fresh budget. Behind a proxy the address is the real client's only if
+    daphne runs with ``--proxy-headers`` (see README).
     """
 
     def post(self, request, *args, **kwargs):
         limit = settings.LOGIN_THROTTLE
         window = limit["window_seconds"]
         name = throttle.key_part(login_name(request.POST.get("username", "")))
-        address = throttle.key_part(request.META.get("REMOTE_ADDR", "") or "?")
-        self.pair_key = f"login:pair:{address}:{name}"
-        tries_here = throttle.hit(self.pair_key, window)
-        tries_anywhere = throttle.hit(f"login:user:{name}", window)
-        tries_from_address = throttle.hit(f"login:addr:{address}", window)
-        if (
-            tries_here > limit["attempts"]
-            or tries_here > 1 and tries_anywhere > limit["per_user_attempts"]
-            or tries_from_address > limit["per_address_attempts"]
-        ):
-            form = ThrottledForm(request, data=request.POST)
+        device = known_devices(request).get(name)
+        refusal = None
+        if device:
+            self.own_key = f"login:device:{throttle.key_part(device)}"
+            if throttle.hit(self.own_key, window) > limit["attempts"]:
+                refusal = REFUSED
+        else:
+            address = throttle.key_part(request.META.get("REMOTE_ADDR", "") or "?")
+            self.own_key = f"login:pair:{address}:{name}"
+            tries_from_address = throttle.hit(f"login:addr:{address}", window)
+            tries_here = throttle.hit(self.own_key, window)
+            if tries_from_address > limit["per_address_attempts"] or tries_here > limit["attempts"]:
+                refusal = REFUSED
+            elif throttle.hit(f"login:user:{name}", window) > limit["per_user_attempts"]:
+                refusal = LOCKED
+        if refusal:
+            form = ThrottledForm(request, data=request.POST, refusal=refusal)
             return self.render_to_response(self.get_context_data(form=form), status=429)
         return super().post(request, *args, **kwargs)
 
     def form_valid(self, form):
-        throttle.clear(self.pair_key)
-        return super().form_valid(form)
+        throttle.clear(self.own_key)
+        response = super().form_valid(form)
+        remember_device(self.request, response, form.get_user().get_username())
+        return response
 
 
 RESET_REFUSED = "Too many password-reset requests from your network. Please wait an hour and try again."
