@@ -232,9 +232,10 @@ BOT_THINKER_NICE = int(os.environ.get("BOT_THINKER_NICE", "5"))
 # Websockets one client address / one user may hold per server process (0 = no limit).
 SOCKETS_PER_ADDRESS = int(os.environ.get("SOCKETS_PER_ADDRESS", "200"))
 SOCKETS_PER_USER = int(os.environ.get("SOCKETS_PER_USER", "30"))
-# Log-in tries per window: per client address and username, per username from anywhere (past
-# it only addresses that have not failed may try), per address over all usernames (see
-# core/views/accounts.py). Counted atomically in the database (core/throttle.py).
+# Log-in tries per window: per client address and username, per username from all browsers new
+# to the account whatever their address (past it only browsers that logged in to it before may
+# try, `attempts` each), per address over all usernames (see core/views/accounts.py). Counted
+# atomically in the database (core/throttle.py).
 LOGIN_THROTTLE = {"attempts": 5, "window_seconds": 300, "per_user_attempts": 50, "per_address_attempts": 100}
 CHAT_RATE = {"messages": 5, "window_seconds": 10}
 # Password-reset requests per client address per window, and at most one mail per e-mail address
