@@ -32,6 +32,19 @@ log = logging.getLogger(__name__)
 MISSING_APPS: list[str] = []
 
 
+class GameNotInstalled(KeyError):
+    """A match names a game that no installed plugin provides: uninstalled since the match was
+    played, or failing to load. The match's record is kept, but nothing of its game can be shown
+    or played. A KeyError, as asking for a missing slug always was; ``message`` is what a
+    person reads."""
+
+    def __init__(self, slug: str):
+        super().__init__(slug)
+        self.slug = slug
+        self.message = (f"This table's game, {slug}, is not installed on this site any more; "
+                        "its record is kept.")
+
+
 def discover_apps() -> list[str]:
     """App packages named by installed plugins, sorted by game slug (no plugin code imported).
 
@@ -57,7 +70,10 @@ class Registry:
     problems: list[str] = field(default_factory=list)
 
     def game(self, slug: str) -> Game:
-        return self.games[slug]
+        try:
+            return self.games[slug]
+        except KeyError:
+            raise GameNotInstalled(slug) from None
 
     def bots_for(self, slug: str) -> dict[str, Bot]:
         """Bots that play ``slug``, the random bot first."""

@@ -13,7 +13,7 @@ from django.template.loader import render_to_string
 
 from core.engine.staleness import basis_token
 from core.models import Match
-from core.plugins import registry
+from core.plugins import GameNotInstalled, registry
 
 LOG_LINES = 40
 
@@ -50,15 +50,20 @@ def match_context(match: Match, seat: int | None, players: list[dict] | None = N
     """Everything the live part of the match page shows to ``seat`` (``None``: spectators).
 
     It depends on the match and the seat only, never on who is looking otherwise, so one
-    rendering serves every socket of that audience.
+    rendering serves every socket of that audience. A match whose game is no longer installed
+    has no view, so it shows its record and ``missing``, the sentence saying why there is no
+    board, instead.
     """
     game = registry().games.get(match.game_slug)
     players = players_of(match) if players is None else players
     mine = next((p for p in players if p["seat"] == seat), None) if seat is not None else None
     context = {"match": match, "game": game, "seat": seat, "players": players, "mine": mine,
                "is_host": mine is not None and mine["user_id"] == match.host_id,
-               "to_act": set(), "view": None, "moves": []}
-    if game is None or match.state is None:
+               "to_act": set(), "view": None, "moves": [], "result": match.result}
+    if game is None:
+        context["missing"] = GameNotInstalled(match.game_slug).message
+        return context
+    if match.state is None:
         return context
     to_act = set(game.to_act(match.state)) if match.status == Match.Status.ACTIVE else set()
     view = game.view(match.state, seat)
@@ -73,7 +78,6 @@ def match_context(match: Match, seat: int | None, players: list[dict] | None = N
         seen=basis_token(game, match.state, seat) if my_turn and len(to_act) > 1 else "",
         log=name_seats(list(view.get("log", []))[-LOG_LINES:], players)
         if isinstance(view, dict) else [],
-        result=match.result,
         # The deadline itself, never the seconds left: a frame is rendered once per revision and
         # served from the cache later (a reload, a socket that joins), so a count taken when it
         # was rendered would be stale by the time anyone reads it. The page counts down.

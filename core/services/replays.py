@@ -17,6 +17,27 @@ from core.models import Match
 from core.plugins import registry
 
 
+class ReplayBroken(Exception):
+    """A finished match's stored log stops replaying at move ``ply`` (0: its opening) with the
+    code installed now: an upgrade changed the rules, or a stored row was altered. The record
+    is kept and the steps before ``ply`` still show; the cause stays in the log and in the
+    admin's verify, never in the page (the rules' reason may name a hidden card)."""
+
+    def __init__(self, ply: int):
+        super().__init__(f"the stored log no longer replays at move {ply}")
+        self.ply = ply
+
+
+def replayed(game, state, seat: int, move, ply: int, seed):
+    """The state after the stored move ``ply``. The rules are plugin code reading a log that
+    older code wrote and the installed code never checked, so whatever they raise means the log
+    no longer replays here: :class:`ReplayBroken`."""
+    try:
+        return engine.play(game, state, seat, move, ply, seed)
+    except Exception as exc:
+        raise ReplayBroken(ply) from exc
+
+
 def replay_match(match: Match, upto: int | None = None):
     """The state after ``upto`` moves (all moves if None), rebuilt from the log."""
     game = registry().game(match.game_slug)
@@ -90,7 +111,8 @@ def state_at(match: Match, ply: int):
     Every ``REPLAY_SNAPSHOT_EVERY`` plies the state is kept in the ``replays`` cache, so once a
     replay has been shown, any step applies at most that many moves and reads only those moves
     from the database. Snapshots missing from the cache (first visit, or evicted) are rebuilt
-    from the nearest one that is still there, and stored again on the way.
+    from the nearest one that is still there, and stored again on the way. Raises
+    :class:`ReplayBroken` when the log no longer replays up to ``ply``.
     """
     every = settings.REPLAY_SNAPSHOT_EVERY
     snapshots = caches["replays"]
@@ -103,12 +125,15 @@ def state_at(match: Match, ply: int):
             break
     game = registry().game(match.game_slug)
     if state is None:
-        state = start(game, match.seed, match.players, match.options, match.seat_options)
+        try:
+            state = start(game, match.seed, match.players, match.options, match.seat_options)
+        except Exception as exc:  # the stored options, as the installed rules read them
+            raise ReplayBroken(0) from exc
     moves = match.moves.filter(ply__gt=base, ply__lte=ply).order_by("ply").values_list(
         "ply", "seat", "payload")
     fresh = {}
     for step, seat, move in moves:
-        state = engine.play(game, state, seat, move, step, match.seed)
+        state = replayed(game, state, seat, move, step, match.seed)
         if step % every == 0:
             fresh[_snapshot_key(match, step)] = state
     if fresh:

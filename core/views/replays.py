@@ -9,6 +9,7 @@ costs one cache read.
 
 from __future__ import annotations
 
+import logging
 import zlib
 
 from django.core.cache import caches
@@ -18,14 +19,15 @@ from django.template.loader import render_to_string
 from django.urls import reverse
 from django.utils.safestring import mark_safe
 
-from core import engine
 from core.models import Match
-from core.plugins import registry
+from core.plugins import GameNotInstalled, registry
 from core.rendering import match_context, name_seats, players_of
-from core.services.replays import cache_key, state_at
+from core.services.replays import ReplayBroken, cache_key, replayed, state_at
 from core.text import and_list
 
 from .match import _visible_match
+
+log = logging.getLogger(__name__)
 
 
 def _finished_match(request, pk) -> Match:
@@ -58,6 +60,21 @@ def _log_of(game, state) -> list:
     return list(view.get("log", [])) if isinstance(view, dict) else []
 
 
+def controls(match: Match, ply: int) -> dict:
+    """What the step controls need: where the step is, and the addresses of the others."""
+    return {"real_match": match, "ply": ply, "last_ply": match.version,
+            "at_end": ply == match.version, "step_url": reverse("replay_step", args=[match.pk]),
+            "page_url": reverse("replay", args=[match.pk])}
+
+
+def stops_at(broken: ReplayBroken) -> str:
+    """The sentence a step shows in place of a board the stored log cannot rebuild."""
+    shown = f" past move {broken.ply - 1}" if broken.ply > 1 else ""
+    failed = f"move {broken.ply}" if broken.ply else "its opening"
+    return (f"This replay cannot be shown{shown}: {failed} no longer replays with the rules "
+            "installed on this site. The match's record is kept.")
+
+
 def step_context(match: Match, ply: int) -> dict:
     """Everything one step shows: board at ``ply`` for spectators, the move in words, controls."""
     game = registry().game(match.game_slug)
@@ -68,7 +85,7 @@ def step_context(match: Match, ply: int) -> dict:
     else:
         move = match.moves.get(ply=ply)
         before = state_at(match, ply - 1)
-        state = engine.play(game, before, move.seat, move.payload, ply, match.seed)
+        state = replayed(game, before, move.seat, move.payload, ply, match.seed)
         mover = next((p["name"] for p in players if p["seat"] == move.seat), None)
         lines = name_seats(new_lines(_log_of(game, before), _log_of(game, state)), players)
     at_end = ply == last_ply
@@ -83,17 +100,12 @@ def step_context(match: Match, ply: int) -> dict:
         if not at_end:
             p["score"] = p["rank"] = None
     context.update(
+        controls(match, ply),
         players=players,
-        real_match=match,
-        ply=ply,
-        last_ply=last_ply,
-        at_end=at_end,
         replaying=True,
         step_words=" ".join(str(line) for line in lines),
         mover=mover,
         waiting_for=and_list(p["name"] for p in players if p["to_act"]),
-        step_url=reverse("replay_step", args=[match.pk]),
-        page_url=reverse("replay", args=[match.pk]),
     )
     return context
 
@@ -101,12 +113,27 @@ def step_context(match: Match, ply: int) -> dict:
 def step_html(match: Match, ply: int) -> str:
     """The step's HTML, rendered once per finished match and ply and then read from the
     ``replays`` cache (compressed). It is rendered without the request, so it holds nothing of
-    the visitor (no user, no CSRF token) and the same bytes serve everyone allowed to see it."""
-    key = cache_key("html", match, ply)
+    the visitor (no user, no CSRF token) and the same bytes serve everyone allowed to see it.
+
+    A step that cannot be rebuilt says why in place of its board, with the controls kept: the
+    game is no longer installed (nothing of it can be drawn, nor cached under its code), or the
+    stored log stops replaying at or before this step (cached like any step: the key names the
+    code that found it so).
+    """
+    try:
+        key = cache_key("html", match, ply)
+    except GameNotInstalled as exc:
+        return render_to_string("core/_replay_step.html",
+                                {**controls(match, ply), "cannot_show": exc.message})
     cached = caches["replays"].get(key)
     if cached is not None:
         return zlib.decompress(cached).decode()
-    html = render_to_string("core/_replay_step.html", step_context(match, ply))
+    try:
+        context = step_context(match, ply)
+    except ReplayBroken as broken:
+        log.warning("replay of match %s: %s", match.pk, broken, exc_info=True)
+        context = {**controls(match, ply), "cannot_show": stops_at(broken)}
+    html = render_to_string("core/_replay_step.html", context)
     caches["replays"].set(key, zlib.compress(html.encode(), 6), timeout=None)
     return html
 
@@ -116,7 +143,7 @@ def replay(request, pk):
     match = _finished_match(request, pk)
     ply = _ply(request, match.version)
     return render(request, "core/replay.html", {
-        "game": registry().game(match.game_slug), "real_match": match, "ply": ply,
+        "game": registry().games.get(match.game_slug), "real_match": match, "ply": ply,
         "last_ply": match.version, "step_url": reverse("replay_step", args=[match.pk]),
         "step_html": mark_safe(step_html(match, ply)),  # the output of our own template
     })

@@ -15,7 +15,7 @@ from core.engine.game import players_wanted
 from core.engine.strengths import EASY, HARD, HARD_SECONDS, NORMAL, at_strength
 from core.forms import TableForm
 from core.models import Match
-from core.plugins import registry
+from core.plugins import GameNotInstalled, registry
 from core.services import Refused, tables
 from core.services.bots import wake_bots
 
@@ -49,13 +49,15 @@ def invite(request, token):
 def _act(request, pk, action, *args):
     """Run a lobby action; answer htmx with a client-side redirect so the page reloads whole.
 
-    Only on a table the visitor may see: a private table's actions 404 without its invite.
+    Only on a table the visitor may see: a private table's actions 404 without its invite. An
+    action that needs the table's game, when that game is no longer installed, is refused in
+    words like any other refusal.
     """
     _visible_match(request, pk)
     try:
         match = action(pk, request.user, *args)
         url = match.get_absolute_url()
-    except Refused as exc:
+    except (Refused, GameNotInstalled) as exc:
         messages.error(request, exc.message)
         url = reverse("match", args=[pk])
     return HttpResponseClientRedirect(url) if request.htmx else redirect(url)

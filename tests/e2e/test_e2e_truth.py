@@ -14,6 +14,7 @@ from playwright.sync_api import expect
 
 from tests.servers import ROOT
 
+from .test_e2e_boards import finished_match
 from .test_e2e_tictactoe import sign_up
 
 pytestmark = pytest.mark.e2e
@@ -107,4 +108,47 @@ def test_a_resigned_player_reads_that_they_placed_last(portal, browser):
     page.click("#resign-button")
     expect(page.locator(".result")).to_contain_text("You resigned, so you placed 2nd of 2, whatever the bot scored.")
     expect(page.locator(".result tbody tr", has_text=name)).to_contain_text("resigned, ranked last")
+    context.close()
+
+
+def in_portal(portal, code: str) -> None:
+    subprocess.run([sys.executable, "manage.py", "shell", "-c", code],
+                   cwd=ROOT, env=portal.env, check=True, capture_output=True, timeout=120)
+
+
+def test_a_table_whose_game_is_gone_and_a_replay_that_stops_say_so(portal, browser):
+    """Issue 49.16: a match whose plugin was uninstalled answered 500 on its pages and closed its
+    socket with 1011; a stored log that no longer replays answered 500 on its replay steps."""
+    context = browser.new_context()
+    page = sign_up(context, portal, f"gn{uuid.uuid4().hex[:6]}")
+    page.goto(f"{portal.url}/games/tictactoe/new/")
+    page.select_option("#id_seat1_who", index=1)
+    page.click("text=Open the table")
+    expect(page.locator("#turn-banner")).to_contain_text("Your move!")
+    match_id = int(re.search(r"/match/(\d+)/", page.url).group(1))
+    # Uninstalling restarts the server, which forgets the frames it rendered; here the slug
+    # changes under a running server, so the revision moves on instead.
+    in_portal(portal, "from django.db.models import F; from core.models import Match; "
+                      f"Match.objects.filter(pk={match_id}).update(game_slug='gone', "
+                      "revision=F('revision') + 1)")
+    sockets = []
+    page.on("websocket", lambda socket: sockets.append(socket))
+    page.reload()
+    expect(page.locator("#game-missing")).to_have_text(
+        "This table's game, gone, is not installed on this site any more; its record is kept.")
+    expect(page.locator("#board")).to_have_count(0)
+    page.wait_for_timeout(1500)
+    assert sockets and not any(socket.is_closed() for socket in sockets)
+
+    finished = finished_match(portal, "tictactoe")
+    in_portal(portal, "from core.models import Move; "
+                      f"first = Move.objects.get(match_id={finished}, ply=1); "
+                      f"Move.objects.filter(match_id={finished}, ply=2).update(payload=first.payload)")
+    page.goto(f"{portal.url}/match/{finished}/replay/?ply=1")
+    expect(page.locator("#board")).to_be_visible()
+    page.click("#replay-forward")
+    expect(page.locator("#replay-notice")).to_contain_text(
+        "This replay cannot be shown past move 1: move 2 no longer replays")
+    expect(page.locator("#replay-ply")).to_have_text(re.compile(r"Move 2 of \d+"))
+    expect(page.locator("#board")).to_have_count(0)
     context.close()
