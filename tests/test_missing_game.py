@@ -160,7 +160,24 @@ async def test_the_socket_of_a_table_whose_game_is_gone_sends_the_notice():
         if 'id="match-live"' in frame:
             break
     assert GONE in html.unescape(frame) and 'id="board"' not in frame
+    await socket.send_json_to({"type": "move", "move": json.dumps({"type": "mark", "cell": 4}), "version": 0})
+    for _ in range(4):
+        answer = await socket.receive_from(timeout=10)
+        if "move-feedback" in answer:
+            break
+    assert GONE in html.unescape(answer)  # the service's words, not "the server could not make that move"
     await socket.disconnect()
+
+
+def test_a_bot_due_at_a_table_whose_game_is_gone_stands_down(alice):
+    """No bot can move without the game's rules: the due mark is cleared, so the clock sweep
+    does not pick the table up again every few seconds."""
+    from core.services.bots import bot_step
+
+    match = create_table(alice, "tictactoe", 2, bots={1: "random"}, options={"first": "o"})
+    Match.objects.filter(pk=match.pk).update(game_slug="gone", bots_due_at=match.started_at)
+    assert bot_step(match.pk) is False
+    assert Match.objects.get(pk=match.pk).bots_due_at is None
 
 
 @pytest.mark.parametrize("state", ["open", "finished"])

@@ -196,9 +196,9 @@ def bot_step(match_id: int) -> bool:
 
 def _due_seat(match: Match | None):
     """(game, seat) of the first bot-played seat to act, or None."""
-    if match is None or match.status != Match.Status.ACTIVE:
-        return None
-    game = registry().game(match.game_slug)
+    game = registry().games.get(match.game_slug) if match is not None else None
+    if game is None or match.status != Match.Status.ACTIVE:
+        return None  # no match, not in play, or its game is not installed: no bot can move
     to_act = game.to_act(match.state)
     seat = next((s for s in match.seats.order_by("position")
                  if s.position in to_act and s.plays_by_bot), None)

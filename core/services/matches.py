@@ -14,7 +14,7 @@ from core.engine.play import play_move
 from core.engine.play import start as engine_start
 from core.engine.staleness import basis_token
 from core.models import Match, Move
-from core.plugins import registry
+from core.plugins import GameNotInstalled, registry
 
 from . import live
 from .errors import (
@@ -30,6 +30,15 @@ from .errors import (
 log = logging.getLogger(__name__)
 
 
+def game_for(match: Match):
+    """The match's game. A match whose game is no longer installed cannot be played, so every
+    service that needs its rules refuses it in the same words, like a match not in play."""
+    try:
+        return registry().game(match.game_slug)
+    except GameNotInstalled as exc:
+        raise MatchNotActive(exc.message) from None
+
+
 def deadline_for(match: Match):
     if match.time_control == Match.TimeControl.REALTIME and match.time_per_move:
         return timezone.now() + timedelta(minutes=match.time_per_move)
@@ -40,7 +49,7 @@ def deadline_for(match: Match):
 
 def start_match(match: Match) -> Match:
     """Deal the game: build the initial state from the seed and options; status becomes active."""
-    game = registry().game(match.game_slug)
+    game = game_for(match)
     with transaction.atomic():
         match = Match.objects.select_for_update().get(pk=match.pk)
         if match.status != Match.Status.OPEN:
@@ -130,7 +139,7 @@ def play_move_of(
 
 
 def _still_seen(match: Match, position: int, seen: str) -> bool:
-    game = registry().game(match.game_slug)
+    game = game_for(match)
     if not seen or position not in game.to_act(match.state):
         return False
     return seen == basis_token(game, match.state, position)
@@ -147,7 +156,7 @@ def apply_locked(match: Match, position: int, move: Any, by_bot: bool,
     ``seats``, when the caller has already read them (with users and profiles), saves reading
     them again for the frames.
     """
-    game = registry().game(match.game_slug)
+    game = game_for(match)
     if position not in game.to_act(match.state):
         raise NotYourTurn("It is not your turn.")
     try:

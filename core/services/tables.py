@@ -12,7 +12,7 @@ from core.plugins import registry
 
 from . import live, notify
 from .errors import MatchNotActive, NotAllowed, Refused
-from .matches import start_match
+from .matches import game_for, start_match
 
 
 def create_table(
@@ -183,7 +183,7 @@ def start_with_joined(match_id: int, host) -> Match:
         match = _open_locked(match_id)
         if match.host_id != host.pk:
             raise NotAllowed("Only the host can start the game.")
-        game = registry().game(match.game_slug)
+        game = game_for(match)
         taken = [s for s in match.seats.order_by("position") if not s.is_empty]
         if len(taken) < game.min_players:
             raise Refused(f"{game.name} needs at least {game.min_players} players.")
@@ -200,3 +200,24 @@ def start_with_joined(match_id: int, host) -> Match:
             raise Refused(str(exc)) from None
         match.save(update_fields=["players", "options"])
     return start_match(match)
+
+
+def rotate_invite(match_id: int, host) -> Match:
+    """The host of a private table that has not started gives it a new invite link: the old
+    link opens nothing any more, and nobody who opened it sees the table again (the browsers
+    that opened it remembered the token, :mod:`core.access`). With "remove seat" first, this
+    removes an invited player for good."""
+    from core.models import new_invite_token
+
+    with transaction.atomic():
+        match = Match.objects.select_for_update().get(pk=match_id)
+        if match.host_id != host.pk:
+            raise NotAllowed("Only the host can make a new invite link.")
+        if not match.private:
+            raise Refused("Only a private table has an invite link to replace.")
+        if match.status != Match.Status.OPEN:
+            raise Refused("The invite link can be replaced only before the game starts.")
+        match.invite_token = new_invite_token()
+        match.save(update_fields=["invite_token"])
+        live.changed(match)
+    return match

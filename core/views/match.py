@@ -13,7 +13,6 @@ from core import throttle
 from core.access import can_view, remember_invite
 from core.models import ChatMessage, Match, Profile
 from core.move_requests import read_move
-from core.plugins import GameNotInstalled
 from core.rendering import match_context, render_live
 from core.services import Refused, live
 from core.services.errors import NotAMember
@@ -97,8 +96,6 @@ def match_move(request, pk):
         return _feedback(request, pk, exc.message, exc.status)
     except Refused as exc:
         return _feedback(request, pk, exc.message, exc.status)
-    except GameNotInstalled as exc:
-        return _feedback(request, pk, exc.message, 409)
     return _feedback(request, pk, "", 200, done=done)
 
 

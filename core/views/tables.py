@@ -15,7 +15,7 @@ from core.engine.game import players_wanted
 from core.engine.strengths import EASY, HARD, HARD_SECONDS, NORMAL, at_strength
 from core.forms import TableForm
 from core.models import Match
-from core.plugins import GameNotInstalled, registry
+from core.plugins import registry
 from core.services import Refused, tables
 from core.services.bots import wake_bots
 
@@ -57,7 +57,7 @@ def _act(request, pk, action, *args):
     try:
         match = action(pk, request.user, *args)
         url = match.get_absolute_url()
-    except (Refused, GameNotInstalled) as exc:
+    except Refused as exc:
         messages.error(request, exc.message)
         url = reverse("match", args=[pk])
     return HttpResponseClientRedirect(url) if request.htmx else redirect(url)
@@ -121,6 +121,13 @@ def resign(request, pk):
 @require_POST
 def reclaim(request, pk):
     return _act(request, pk, tables.reclaim_seat)
+
+
+@login_required
+@require_POST
+def new_invite(request, pk):
+    """The host replaces a private open table's invite link; the old one stops working."""
+    return _act(request, pk, tables.rotate_invite)
 
 
 #: The demo form's strength choices: what a staff member reads, by the level's name.
