@@ -24,6 +24,7 @@ urlpatterns = [
     path("match/<int:pk>/remove-seat/", tables.remove_seat, name="match_remove_seat"),
     path("match/<int:pk>/add-bot/", tables.add_bot, name="match_add_bot"),
     path("match/<int:pk>/start/", tables.start_now, name="match_start"),
+    path("match/<int:pk>/invite/new/", tables.new_invite, name="match_new_invite"),
     path("match/<int:pk>/resign/", tables.resign, name="match_resign"),
     path("match/<int:pk>/reclaim/", tables.reclaim, name="match_reclaim"),
     path("match/<int:pk>/rematch/", rematch.offer, name="match_rematch"),

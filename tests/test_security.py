@@ -123,6 +123,9 @@ MATRIX = {
     "match/<int:pk>/add-bot/": Route("/match/{pk}/add-bot/", "302 302 302 404 302* 302 302", "POST", "open",
                                      {"position": "1", "bot": "random"}),
     "match/<int:pk>/start/": Route("/match/{pk}/start/", "302 302 302 404 302 302 302", "POST", "open"),
+    # The host of a private open table only; the old link stops working (issue 49 item 17).
+    "match/<int:pk>/invite/new/": Route("/match/{pk}/invite/new/", "302 302 302 404 302* 302 302", "POST",
+                                        "open"),
     "match/<int:pk>/resign/": Route("/match/{pk}/resign/", "302 302 302 404 302* 302* 302", "POST"),
     "match/<int:pk>/reclaim/": Route("/match/{pk}/reclaim/", "302 302 302 404 302 302 302", "POST"),
     "match/<int:pk>/rematch/": Route("/match/{pk}/rematch/", "302 302 302 404 302* 302* 302", "POST",
@@ -211,7 +214,7 @@ def fingerprint(match: Match):
     match = Match.objects.get(pk=match.pk)
     seats = tuple(match.seats.order_by("position").values_list(
         "position", "user_id", "bot", "resigned", "bot_takeover"))
-    return (match.status, match.version, seats, match.chat.count(), Match.objects.count())
+    return (match.status, match.version, seats, match.chat.count(), Match.objects.count(), match.invite_token)
 
 
 @pytest.mark.django_db
@@ -412,6 +415,59 @@ def test_tables_get_distinct_tokens_and_a_wrong_token_opens_nothing(world, clien
     for viewer in (client, carol):  # not shown to people who are not seated
         page = viewer.get(f"/match/{second.pk}/?token={second.invite_token}").content.decode()
         assert second.invite_token not in page.replace(f"?token={second.invite_token}", "")
+
+
+@pytest.mark.django_db
+def test_a_host_removes_an_invited_player_for_good_with_a_new_invite_link(world):
+    """Issue 49 item 17: the invite token could not be changed, so a player the host removed
+    could open the link again, and anyone who had opened it kept watching. The host of a private
+    open table asks for a new link: the old one opens nothing, a browser that opened it before
+    sees the table no more (page and socket check the same rule), a removed player cannot come
+    back, and the new link works."""
+    from core.access import can_view
+    from core.services.errors import NotAllowed, Refused
+    from core.services.tables import remove_seat, rotate_invite
+
+    users, build = world
+    match = create_table(users["alice"], "lodge_hikers", 3, private=True)  # three seats: bob's join starts nothing
+    old = match.invite_token
+    host, bob, carol = Client(), Client(), Client()
+    host.force_login(users["alice"])
+    bob.force_login(users["bob"])
+    carol.force_login(users["carol"])
+    assert bob.get(f"/invite/{old}/").status_code == 302
+    assert bob.post(f"/match/{match.pk}/join/").status_code == 302
+    assert carol.get(f"/invite/{old}/").status_code == 302
+    assert carol.get(f"/match/{match.pk}/").status_code == 200
+    panel = host.get(f"/match/{match.pk}/").content.decode()
+    assert 'id="new-invite-button"' in panel and "new-invite-button" not in bob.get(f"/match/{match.pk}/").content.decode()
+
+    remove_seat(match.pk, users["alice"], 1)
+    answer = host.post(f"/match/{match.pk}/invite/new/")
+    assert answer.status_code == 302 and answer["Location"] == f"/match/{match.pk}/"
+    new = Match.objects.get(pk=match.pk).invite_token
+    assert new != old and len(new) >= 32
+    for guest in (bob, carol):
+        assert guest.get(f"/invite/{old}/").status_code == 404
+        assert guest.get(f"/match/{match.pk}/").status_code == 404
+        assert guest.post(f"/match/{match.pk}/join/").status_code == 404
+        assert not can_view(Match.objects.get(pk=match.pk), None, guest.session)
+    assert Match.objects.get(pk=match.pk).seats.filter(user=users["bob"]).count() == 0
+    page = host.get(f"/match/{match.pk}/").content.decode()
+    assert f"/invite/{new}/" in page and f"/invite/{old}/" not in page
+    assert carol.get(f"/invite/{new}/").status_code == 302
+    assert carol.get(f"/match/{match.pk}/").status_code == 200
+
+    with pytest.raises(NotAllowed):
+        rotate_invite(match.pk, users["carol"])
+    public = build("open", ["public"])["public"]
+    with pytest.raises(Refused):
+        rotate_invite(public.pk, users["alice"])
+    started = build("active", ["private"])["private"]
+    with pytest.raises(Refused):
+        rotate_invite(started.pk, users["alice"])
+    refused = host.post(f"/match/{public.pk}/invite/new/", follow=True)
+    assert "Only a private table" in refused.content.decode()
 
 
 # ---- secrets never reach a seated player --------------------------------------------------------
