@@ -33,11 +33,14 @@ prepare: install
 
 # Plain HTTP on this machine, so cookies may not be Secure-only (SECURE_COOKIES=0); behind a TLS
 # proxy run daphne as the README's production section says, where cookies stay Secure.
+# daphne is started through core.serve, which closes a connection that sends nothing for
+# HTTP_IDLE_TIMEOUT seconds (default 15) while a request arrives; daphne alone waits 60 s, so
+# slow partial requests held it (its own options cannot change that; see core/serve.py).
 run: prepare
-	DEBUG=0 SECURE_COOKIES=$${SECURE_COOKIES:-0} $(BIN)/daphne -b $(HOST) -p $(PORT) config.asgi:application
+	DEBUG=0 SECURE_COOKIES=$${SECURE_COOKIES:-0} $(BIN)/python -m core.serve -b $(HOST) -p $(PORT) config.asgi:application
 
 dev: prepare
-	DEBUG=1 $(BIN)/daphne -b $(HOST) -p $(PORT) config.asgi:application
+	DEBUG=1 $(BIN)/python -m core.serve -b $(HOST) -p $(PORT) config.asgi:application
 
 # Debian's Chromium for the browser tests, and Redis for the scale-out tests (PostgreSQL's server
 # binaries come with the machine). Installed only when missing.

@@ -7,6 +7,10 @@ SECRET_KEY     unset: a random key generated once into var/secret_key and kept t
 DEBUG          "1"/"true" for development (default off; `make dev` turns it on)
 SECURE_COOKIES "1": session and CSRF cookies only over HTTPS (default on when DEBUG is off)
 CONTENT_SECURITY_POLICY  the header sent with every page (default: scripts and styles from this site)
+PERMISSIONS_POLICY  the header sent with every response (default: no camera, microphone, location...)
+HSTS_SECONDS   Strict-Transport-Security max-age over HTTPS (default a year when DEBUG is off and
+               cookies are Secure, else 0); HSTS_INCLUDE_SUBDOMAINS, HSTS_PRELOAD "1" to add those
+TLS_PROXY      "1": trust X-Forwarded-Proto from the TLS proxy in front (default off)
 ALLOWED_HOSTS  comma separated (default localhost names)
 CLOCK_INTERVAL seconds between clock sweeps in the server process (0 disables the sweeper)
 """
@@ -250,6 +254,25 @@ SESSION_COOKIE_HTTPONLY = True
 X_FRAME_OPTIONS = "DENY"
 SECURE_CONTENT_TYPE_NOSNIFF = True
 SECURE_REFERRER_POLICY = "same-origin"
+# Served over TLS (DEBUG off, Secure cookies: production), browsers are told to use HTTPS only
+# for a year (Strict-Transport-Security, sent by Django on HTTPS responses only). Behind a TLS
+# proxy Django sees plain HTTP: TLS_PROXY=1 makes it trust the proxy's X-Forwarded-Proto (set it
+# only when daphne is reachable through the proxy alone, see README), which also makes invite
+# links and password-reset mails say https://.
+SECURE_HSTS_SECONDS = int(os.environ.get("HSTS_SECONDS", 31536000 if not DEBUG and SESSION_COOKIE_SECURE else 0))
+# Only the host knows whether every subdomain serves HTTPS too (and wants the preload list).
+SECURE_HSTS_INCLUDE_SUBDOMAINS = env_flag("HSTS_INCLUDE_SUBDOMAINS", False)
+SECURE_HSTS_PRELOAD = env_flag("HSTS_PRELOAD", False)
+if env_flag("TLS_PROXY", False):
+    SECURE_PROXY_SSL_HEADER = ("HTTP_X_FORWARDED_PROTO", "https")
+# Sent with every response (core/middleware.py): the portal uses none of these browser features,
+# so no page (nor anything a page might embed) may ask for them.
+PERMISSIONS_POLICY = os.environ.get("PERMISSIONS_POLICY", ", ".join(f"{feature}=()" for feature in (
+    "accelerometer", "autoplay", "camera", "display-capture", "encrypted-media", "fullscreen",
+    "geolocation", "gyroscope", "magnetometer", "microphone", "midi", "payment",
+    "picture-in-picture", "publickey-credentials-get", "screen-wake-lock", "usb",
+    "xr-spatial-tracking",
+)))
 
 # No inline script anywhere: every script is a file under /static/ (htmx is told not to inject
 # its indicator <style> and not to eval hx-on attributes, see templates/base.html). Style

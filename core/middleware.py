@@ -23,17 +23,21 @@ garble what others read."""
 
 
 class ContentSecurityPolicyMiddleware(MiddlewareMixin):
-    """Sends ``settings.CONTENT_SECURITY_POLICY`` with every response that does not set its own.
+    """Sends ``settings.CONTENT_SECURITY_POLICY`` and ``settings.PERMISSIONS_POLICY`` with every
+    response that does not set its own.
 
     With ``script-src 'self'`` a browser runs only script files served by the portal, so text a
     player writes (names, chat) cannot become script even if some template forgot to escape it.
-    MiddlewareMixin keeps it usable in async (daphne) and sync stacks without a thread hop.
+    The Permissions-Policy denies browser features the portal never uses (camera, microphone,
+    location, payment...), to its pages and to anything they might embed.
+    MiddlewareMixin keeps it usable in async (daphne) and sync stacks.
     """
 
     def process_response(self, request, response):
-        policy = settings.CONTENT_SECURITY_POLICY
-        if policy and "Content-Security-Policy" not in response.headers:
-            response.headers["Content-Security-Policy"] = policy
+        for header, policy in (("Content-Security-Policy", settings.CONTENT_SECURITY_POLICY),
+                               ("Permissions-Policy", getattr(settings, "PERMISSIONS_POLICY", ""))):
+            if policy and header not in response.headers:
+                response.headers[header] = policy
         return response
 
 
