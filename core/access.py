@@ -9,6 +9,8 @@ everyone who opened the old link is out.
 
 from __future__ import annotations
 
+import hashlib
+
 from core.models import Match
 
 INVITES_KEY = "invited_matches"
@@ -30,6 +32,12 @@ def holds_invite(session, match: Match) -> bool:
         and match.pk in session.get(INVITES_KEY, [])
         and session.get(INVITE_TOKENS_KEY, {}).get(str(match.pk)) == match.invite_token
     )
+
+
+def invite_fingerprint(match: Match) -> str:
+    """Which invite link a table has now, without the token: open sockets compare it with the
+    one they were let in under, so a new link shuts out those who only held the old one."""
+    return hashlib.sha256(match.invite_token.encode()).hexdigest()[:16]
 
 
 def can_view(match: Match, user, session) -> bool:

@@ -32,7 +32,7 @@ from django.http import QueryDict
 from django.template.loader import render_to_string
 from django.utils.html import format_html
 
-from core.access import INVITES_KEY, can_view
+from core.access import can_view, holds_invite, invite_fingerprint
 from core.dblock import BUSY, is_lock_timeout
 from core.engine import MalformedMove
 from core.engine.fields import MAX_MOVE_CHARS, load_move
@@ -126,7 +126,7 @@ class MatchConsumer(Socket):
         self.user = self.scope.get("user")
         self.user_id = self.user.pk if self.user is not None and self.user.is_authenticated else None
         self.address = (self.scope.get("client") or ["?"])[0]
-        self.seat, self.revision, self.groups_in = None, -1, set()
+        self.seat, self.revision, self.groups_in, self.invite = None, -1, set(), None
         if not self._take_socket_slot():
             await self.accept()
             await self.close(code=TOO_MANY_SOCKETS)
@@ -137,6 +137,7 @@ class MatchConsumer(Socket):
         if self.user_id is not None:
             await self._join(seat_user_group(self.match_id, self.user_id))
             await self._join(account_group(self.user_id))
+        self.staff = bool(self.user is not None and self.user.is_authenticated and self.user.is_staff)
         snapshot, allowed, self.may_watch_private, chat = await in_thread(self._admit)()
         if not allowed:
             await self.close(code=REFUSED_ACCESS)
@@ -243,8 +244,12 @@ class MatchConsumer(Socket):
     # ---- messages from the publisher --------------------------------------------------------
 
     async def match_seats(self, event):
-        """Who sits where changed: move this socket to its user's audience now."""
+        """Who sits where changed, or the table's privacy or invite link: move this socket to
+        its user's audience now, and close it if the user may no longer see the table (an
+        invite opened before a new link no longer counts)."""
         seat = event["seated"].get(str(self.user_id)) if self.user_id is not None else None
+        if event.get("invite") != self.invite:
+            self.invite, self.may_watch_private = event.get("invite"), self.staff
         if event["private"] and seat is None and not self.may_watch_private:
             await self.close(code=REFUSED_ACCESS)
             return
@@ -322,9 +327,9 @@ class MatchConsumer(Socket):
             return None, False, False, None
         session = self.scope.get("session")
         allowed = can_view(snapshot.match, self.user, session)
-        invited = session is not None and self.match_id in session.get(INVITES_KEY, [])
-        staff = bool(self.user is not None and self.user.is_authenticated and self.user.is_staff)
-        return snapshot, allowed, invited or staff, self._render_chat(snapshot.match) if allowed else None
+        self.invite = invite_fingerprint(snapshot.match)
+        invited = holds_invite(session, snapshot.match)
+        return snapshot, allowed, invited or self.staff, self._render_chat(snapshot.match) if allowed else None
 
     def _render_chat(self, match=None):
         from core.models import Match

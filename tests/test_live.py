@@ -261,3 +261,37 @@ async def test_an_abort_by_staff_reaches_the_open_pages_at_once():
     assert ok and "Staff aborted this match: testing" in (await drain(again))[-1]
     await again.disconnect()
     assert await database_sync_to_async(abort_match)(match.pk, "twice") is None
+
+
+async def test_a_new_invite_link_closes_the_sockets_let_in_by_the_old_one():
+    """Issue 49 item 17: a spectator who opened the old invite link watches with an open socket;
+    the host makes a new link: that socket closes at once (not only its next reload), while the
+    seated players' sockets stay."""
+    from django.conf import settings
+    from django.test import Client
+
+    from core.consumers import REFUSED_ACCESS
+    from core.services.tables import rotate_invite
+
+    alice, alice_cookie = await session_cookie("alice")
+    match = await database_sync_to_async(create_table)(alice, "lodge_hikers", 3, private=True)
+
+    @database_sync_to_async
+    def guest_cookie():
+        guest = Client()
+        assert guest.get(f"/invite/{match.invite_token}/").status_code == 302
+        name = settings.SESSION_COOKIE_NAME
+        return f"{name}={guest.cookies[name].value}"
+
+    guest, ok, _ = await connect(f"/ws/match/{match.pk}/", await guest_cookie())
+    host, ok_too, _ = await connect(f"/ws/match/{match.pk}/", alice_cookie)
+    assert ok and ok_too
+    await drain(guest)
+    await drain(host)
+    await database_sync_to_async(rotate_invite)(match.pk, alice)
+    output = await guest.receive_output(timeout=3)
+    while output["type"] != "websocket.close":
+        output = await guest.receive_output(timeout=3)
+    assert output["code"] == REFUSED_ACCESS
+    assert any('id="match-live"' in frame for frame in await drain(host))
+    await host.disconnect()

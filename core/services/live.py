@@ -8,7 +8,8 @@ channel group. Consumers forward frames without touching the database.
 
 Groups (see :mod:`core.services.notify` for the names):
 
-- ``match-<id>``: every socket of the match; carries who sits where (public) and watcher counts;
+- ``match-<id>``: every socket of the match; carries who sits where (public), whether the table
+  is private and which invite link it has (a fingerprint), and watcher counts;
 - ``match-<id>-user-<uid>``: the sockets of one user; gets the frame of the seat that user holds
   *now*, so a socket never receives another seat's view, whatever happened to seats meanwhile;
 - ``match-<id>-watch``: sockets of people without a seat; gets the spectator frame.
@@ -32,6 +33,7 @@ from django.db import transaction
 from django.dispatch import Signal
 from django.utils import timezone
 
+from core.access import invite_fingerprint
 from core.models import Match, Seat
 from core.rendering import players_from, render_live
 
@@ -186,7 +188,7 @@ def load(match_id: int) -> Snapshot | None:
 
 _latest: dict[int, Snapshot] = {}
 _busy: set[int] = set()
-_seated_sent: dict[int, dict[str, int]] = {}
+_seated_sent: dict[int, tuple] = {}  # match -> (who sits where, private, invite) last told
 _publish_lock = threading.Lock()
 
 
@@ -225,14 +227,15 @@ def publish(snapshot: Snapshot) -> None:
 
 def _send(snapshot: Snapshot) -> None:
     match, seated = snapshot.match, snapshot.seated
+    invite = invite_fingerprint(match)
     messages = []
     with _publish_lock:
-        seating_changed = _seated_sent.get(match.pk) != seated
-        _seated_sent[match.pk] = seated
+        seating_changed = _seated_sent.get(match.pk) != (seated, match.private, invite)
+        _seated_sent[match.pk] = (seated, match.private, invite)
     if seating_changed:
         messages.append((notify.match_group(match.pk), {
             "type": "match.seats", "revision": match.revision, "seated": seated,
-            "private": match.private,
+            "private": match.private, "invite": invite,
         }))
     groups = {audience: notify.watch_group(match.pk) if audience is SPECTATORS else
               notify.seat_user_group(match.pk, snapshot.seats[_index_of(snapshot, audience)].user_id)
