@@ -465,11 +465,16 @@ class LodgeHikers(Game):
                             f"the customers ({counted(eaten, 'snack')}).")
         fed = []
         for seat in range(state["players"]):
-            if squirrel_count(state["tokens"][seat]):
-                got = self._gain(state, seat, 1)
+            if not squirrel_count(state["tokens"][seat]):
+                continue
+            # A player the supply cannot pay (it is empty, or holds only 3s and they have a
+            # single 1 to change) is not fed: the card's line names only who took a token.
+            if self._gain(state, seat, 1):
                 fed.append(seat)
-                state["log"].append(f"{who(seat)} already had squirrels and takes "
-                                    f"{counted(got, 'more token,more tokens')}.")
+                state["log"].append(f"{who(seat)} already had squirrels and takes 1 more token.")
+            else:
+                state["log"].append(f"{who(seat)} already had squirrels, but the supply cannot "
+                                    "pay them a token.")
         state.setdefault("squirrel_cards", []).append({"eats": list(eats), "turn": state["turn"],
                                         "eaten": eaten, "fed": fed})
         state["last"]["squirrels"] += 1
@@ -484,11 +489,11 @@ class LodgeHikers(Game):
         1s in the supply for change (a player with one 1 and only 3s left hands in the 1 for a
         3). When no mix of the pooled tokens makes the new total, the player takes the most the
         supply can give without going over ``count``: the card never gives more than it says,
-        and an extra token can turn a total of 5 or 10 into a worse one.
+        and an extra token can turn a total of 5 or 10 into a worse one. A player paid nothing
+        keeps their tokens as they are and is not marked as touched by the move, so the board
+        never shows them as having got something.
         """
         supply, tokens = state["supply"], state["tokens"][seat]
-        if state.get("last") is not None:
-            state["last"]["tokens"].append(seat)
         ones = tokens["1"] + supply["1"]
         threes = tokens["3"] + supply["3"]
         have = squirrel_count(tokens)
@@ -497,8 +502,12 @@ class LodgeHikers(Game):
             keep_1 = have + paid - 3 * keep_3
             if keep_1 <= ones:
                 break
+        if not paid:
+            return 0
         tokens.update({"1": keep_1, "3": keep_3})
         supply.update({"1": ones - keep_1, "3": threes - keep_3})
+        if state.get("last") is not None:
+            state["last"]["tokens"].append(seat)
         return paid
 
     # ---- turns and rounds -------------------------------------------------------------------

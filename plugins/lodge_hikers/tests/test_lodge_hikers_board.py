@@ -91,6 +91,21 @@ def test_squirrel_cards_that_came_out_and_the_token_supply_are_on_the_board():
     assert "6 of them squirrels" in html
 
 
+def test_a_player_the_squirrel_card_paid_nothing_is_not_shown_as_fed():
+    """With only 3s in the supply, a player holding a single 1 gets nothing from a Squirrel card:
+    the card's line names only the players who took a token, and that player's tokens are not
+    marked as the last move's."""
+    state = arrange(new(4), hands=[[1, 41, 42], [60, 47, 48], [57, 53, 54], [56, 11, 12]],
+                    row=[("H02", [3]), ("H16", []), ("H14", [])], next_customers=["Q4", "H12"])
+    state["supply"] = {"1": 0, "3": 12}
+    state["tokens"] = [{"1": 1, "3": 0}, {"1": 8, "3": 0}, {"1": 8, "3": 0}, {"1": 7, "3": 0}]
+    state = pick_all(state, {0: 1, 1: 60, 2: 57, 3: 56})
+    html = render(state, 0)
+    assert "Turn 1: ate the energy bars (0 snacks); Hiker1, Hiker2 and Hiker3 took a token" in html
+    assert html.count('lodge_hikers-tokens is-last') == 3
+    assert '<span class="lodge_hikers-tokens">🐿 1 squirrel</span>' in html
+
+
 def test_the_redraw_form_caps_the_ticks_at_two():
     """"Discard up to 2 Snack cards": the form's boxes are capped at two by the board script."""
     from django.contrib.staticfiles import finders

@@ -437,6 +437,27 @@ def test_a_token_the_supply_cannot_make_is_not_taken():
     assert state["collected"][0] == ["H07"]
     assert state["tokens"][0] == {"1": 1, "3": 0}
     assert "Player 1 takes 0 Squirrel tokens." in state["log"]
+    assert GAME.view(state, None)["players"][0]["tokens_changed"] is False
+
+
+def test_a_squirrel_card_the_supply_cannot_pay_feeds_nobody_it_paid_nothing():
+    """A Squirrel card feeds one token to each player who has squirrels, but "if the supply cannot
+    pay, the player takes what is left": with one 1 in front of them and only 3s left, Player 1
+    gets nothing, so the card does not list them as fed, their tokens are not marked as changed
+    and the log says the supply could not pay them; the others are fed (with change) as usual."""
+    state, card = complete_with("H03", next_customers=("Q4", "H10"))
+    state = finish_turn(only_threes_in_the_supply(state, 1), card)
+    assert state["collected"][0] == ["H03"] and "Q4" in state["customers"]["discard"]
+    assert state["tokens"][0] == {"1": 1, "3": 0}
+    assert state["squirrel_cards"][-1]["fed"] == [1, 2, 3]
+    assert "Player 1 already had squirrels, but the supply cannot pay them a token." \
+        in state["log"]
+    assert not [line for line in state["log"] if "takes 0" in line]
+    for seat in (None, 0, 1):
+        view = GAME.view(state, seat)
+        assert 0 not in view["last"]["tokens"]
+        assert [p["tokens_changed"] for p in view["players"]] == [False, True, True, True]
+        assert view["squirrel_cards"][-1]["fed"] == [1, 2, 3]
 
 
 def test_a_short_supply_pays_what_is_left():
