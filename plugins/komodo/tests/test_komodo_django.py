@@ -9,6 +9,7 @@ from django.template.loader import render_to_string
 from komodo import hooks
 from komodo.bots import Keeper
 from komodo.rules import Komodo
+from komodo.testing import act, begin, give, wild
 
 from core.engine import find_leaks, resolve_options
 from core.engine.play import play, start
@@ -217,6 +218,55 @@ def test_the_opening_pick_is_marked_on_the_board_once_resolved():
                              rf'komodo-owner-{s}"', html)
         assert html.count("gave back an animal card") == 2 and "played last" not in html
         assert '<span class="is-last">Animal cards left 28</span>' in html
+
+
+def _panel(seat, html, marked=True):
+    """Whether player ``seat``'s panel carries the last-move mark (``marked``) or not."""
+    return bool(re.search(rf'<section class="mh-player[^"]* is-last komodo-player '
+                          rf'komodo-owner-{seat}"', html)) == marked
+
+
+@pytest.mark.django_db
+def test_a_resolved_animal_exchange_is_marked_on_the_board():
+    """Once every card of an Animal Exchange is passed, the panel of each player who passed a
+    card and received one is marked and says so, with the player of the Exchange card as the
+    one who played last; a player holding no animal card took no part and is not marked; no
+    passed card shows to anyone who may not see it (render's leak check, every seat)."""
+    match = Match.objects.create(game_slug="komodo", players=3, options={})
+    state = begin(players=3)
+    state["animals"] += state["hands"][2]["animals"]
+    state["hands"][2]["animals"] = []
+    give(state, 0, wild("Animal Exchange"))
+    state = act(state, 0, {"type": "animal_exchange", "card": wild("Animal Exchange")})
+    for s in (0, 1):
+        state = act(state, s, {"type": "pass_animal", "animal": state["hands"][s]["animals"][0]})
+    for seat in (None, 0, 1, 2):
+        html, _ = render(state, seat, match)
+        assert _panel(0, html) and _panel(1, html) and _panel(2, html, marked=False)
+        assert html.count("passed an animal card and received one") == 2
+        assert html.count("played last") == 1 and "gave back an animal card" not in html
+
+
+@pytest.mark.django_db
+def test_a_turn_spent_exchanging_is_marked_instead_of_the_turn_before():
+    """A turn that exchanges animal cards changes no map square, yet it is the last move: the
+    tile the previous turn laid is no longer marked; the exchanging player's panel says how many
+    cards they exchanged, and the animal pile they went under is marked."""
+    match = Match.objects.create(game_slug="komodo", players=2, options={})
+    state = begin(players=2)
+    tile = next(m for m in GAME.legal_moves(state, 0) if m["type"] == "place_tile")
+    state = act(state, 0, tile)
+    state = act(state, 0, {"type": "replenish"})
+    html, _ = render(state, None, match)
+    assert "komodo-tile is-last" in html
+    state = act(state, 1, {"type": "exchange_animals", "animals": state["hands"][1]["animals"]})
+    for seat in (None, 0, 1):
+        html, _ = render(state, seat, match)
+        assert "komodo-tile is-last" not in html and "komodo-tileno is-last" not in html
+        assert _panel(1, html) and _panel(0, html, marked=False)
+        assert html.count("played last") == 1 and "exchanged 2 animal cards" in html
+        assert f'<span class="is-last">Animal cards left {len(state["animals"])}</span>' in html
+        assert f'<span>Tiles left {len(state["tiles"])}</span>' in html
 
 
 @pytest.mark.django_db

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import json
 import re
 
 import pytest
@@ -34,7 +35,7 @@ from komodo.testing import (
     wild,
 )
 
-from core.engine import IllegalMove, MalformedMove, resolve_options
+from core.engine import IllegalMove, MalformedMove, find_leaks, resolve_options
 from core.engine.play import start
 
 
@@ -1038,22 +1039,65 @@ def test_the_log_describes_a_placement_in_words_with_tile_numbers():
     assert {t["number"] for t in tiles} == {"00", "05"}
 
 
-def test_the_view_names_what_the_last_turn_touched():
-    """The board marks the tiles laid and animals housed in the most recent turn that changed
-    the map; they stay marked while the next player has not changed it yet."""
-    state = clear_hand(begin(), 0)
+def marks(seat=None, tiles=(), animals=(), returned=(), passed=(), exchanged=(0, 0)):
+    """The view's ``last``: what the most recent move(s) touched."""
+    return {"seat": seat, "tiles": list(tiles), "animals": list(animals),
+            "returned": list(returned), "passed": list(passed),
+            "exchanged": {"tiles": exchanged[0], "animals": exchanged[1]}}
+
+
+def laid_and_housed(state):
+    """Player 1's turn: tile 05 above the Starter, a Taipan housed in its desert, replenish."""
+    clear_hand(state, 0)
     give(state, 0, DD_FF, TAIPAN5)
     state = act(state, 0, {"type": "place_tile", "tile": DD_FF, "x": 0, "y": -1, "rotation": 0})
     state = act(state, 0, {"type": "house", "animal": TAIPAN5, "x": 0, "y": -3})
-    state = act(state, 0, {"type": "replenish"})
+    return act(state, 0, {"type": "replenish"})
+
+
+def test_the_view_names_what_the_last_turn_touched():
+    """The board marks the tiles laid and animals housed in the most recent turn; they stay
+    marked while the next player has not moved yet."""
+    state = laid_and_housed(begin())
     last = GAME.view(state, None)["last"]
-    assert last == {"seat": 0, "tiles": [DD_FF], "animals": [TAIPAN5], "returned": []}
+    assert last == marks(0, tiles=[DD_FF], animals=[TAIPAN5])
     marked = [t["tile"] for t in GAME.view(state, None)["map"]["tiles"] if t["last"]]
     assert marked == [DD_FF]
     tile = next(m for m in GAME.legal_moves(state, 1) if m["type"] == "place_tile")
     state = act(state, 1, tile)
-    assert GAME.view(state, None)["last"] == {"seat": 1, "tiles": [tile["tile"]], "animals": [],
-                                              "returned": []}
+    assert GAME.view(state, None)["last"] == marks(1, tiles=[tile["tile"]])
+
+
+def unmarked_map(view):
+    return not [t for t in view["map"]["tiles"] if t["last"]] + [
+        m for m in view["map"]["markers"] if m["last"]]
+
+
+def test_a_turn_spent_exchanging_replaces_the_last_turns_marks():
+    """"Instead of the above, you may exchange either Terrain tiles OR Animal cards": such a
+    turn changes no map square, yet it is the last move now, so the previous turn's tile and
+    marker are no longer marked; the board marks who exchanged and how many (public: the log
+    says it, the cards themselves go face down to the bottom of the pile)."""
+    state = laid_and_housed(begin())
+    state = act(state, 1, {"type": "exchange_animals", "animals": state["hands"][1]["animals"]})
+    view = GAME.view(state, None)
+    assert view["last"] == marks(1, exchanged=(0, 2)) and unmarked_map(view)
+    state = act(state, 2, {"type": "exchange_tiles", "tiles": state["hands"][2]["tiles"][:3]})
+    assert GAME.view(state, None)["last"] == marks(2, exchanged=(3, 0))
+
+
+def test_the_first_move_of_a_turn_that_changes_no_map_square_clears_the_marks():
+    """A turn's marks start with its first move, whatever it changes: discarding a wild card
+    unused ends what the previous turn's marks say is the last move, and a turn of only
+    replenishing leaves its player marked as the one who played last, with nothing on the map."""
+    state = laid_and_housed(begin())
+    card = state["hands"][1]["wilds"][0]
+    state = act(state, 1, {"type": "discard_wild", "card": card})
+    view = GAME.view(state, None)
+    assert view["last"] == marks(1) and unmarked_map(view)
+    state = act(state, 1, {"type": "replenish"})
+    state = act(state, 2, {"type": "replenish"})
+    assert GAME.view(state, None)["last"] == marks(2)
 
 
 def test_the_opening_pick_is_marked_once_everyone_has_given_back_a_card():
@@ -1061,7 +1105,7 @@ def test_the_opening_pick_is_marked_once_everyone_has_given_back_a_card():
     pile": once the last player has chosen, the board marks that every player gave back a card
     (public: each hand drops to two), never which card anyone gave back or kept. The pick is
     everyone's at once, so no single player is marked as having played last; the mark stays
-    until a turn changes the map, as a turn's marks do."""
+    until the first turn's first move, as a turn's marks do."""
     state = dealt(3)
     for s in (0, 1):
         state = act(state, s, {"type": "return_animal", "animal": state["hands"][s]["animals"][0]})
@@ -1069,12 +1113,49 @@ def test_the_opening_pick_is_marked_once_everyone_has_given_back_a_card():
     state = act(state, 2, {"type": "return_animal", "animal": state["hands"][2]["animals"][0]})
     for seat in (None, 0, 1, 2):
         last = GAME.view(state, seat)["last"]
-        assert last == {"seat": None, "tiles": [], "animals": [], "returned": [0, 1, 2]}
+        assert last == marks(returned=[0, 1, 2])
         assert not [a for a, *_ in ANIMALS if a in repr(last)]
     tile = next(m for m in GAME.legal_moves(state, 0) if m["type"] == "place_tile")
     state = act(state, 0, tile)
-    assert GAME.view(state, None)["last"] == {"seat": 0, "tiles": [tile["tile"]], "animals": [],
-                                              "returned": []}
+    assert GAME.view(state, None)["last"] == marks(0, tiles=[tile["tile"]])
+
+
+def test_each_tame_pick_is_marked_as_the_last_move():
+    """Tame the Wildness: after the opening pick each player in turn takes a wild card from the
+    display, in the open; each take is the last move, so it replaces the opening's marks."""
+    state = dealt(3, "tame")
+    for s in range(3):
+        state = act(state, s, {"type": "return_animal", "animal": state["hands"][s]["animals"][0]})
+    for s in range(3):
+        state = act(state, s, GAME.legal_moves(state, s)[0])
+        assert GAME.view(state, None)["last"] == marks(s)
+
+
+def test_an_animal_exchange_is_marked_once_every_card_is_passed():
+    """"Everyone passes one Animal card from their hand to the player on their left [...] If a
+    player is not holding an Animal card then they are not given one": while the picks are
+    secret only the player of the Exchange card is marked; once the last card is passed, the
+    board marks every player who passed a card and received one (the holders, public in the
+    pending pick), never which card anyone passed or received, for every seat and spectators.
+    The next turn's first move replaces the mark."""
+    state = begin(players=4)
+    clear_hand(state, 2)
+    give(state, 0, wild("Animal Exchange"))
+    state = act(state, 0, {"type": "animal_exchange", "card": wild("Animal Exchange")})
+    for seat in (0, 1):
+        state = act(state, seat, {"type": "pass_animal",
+                                  "animal": state["hands"][seat]["animals"][0]})
+        assert GAME.view(state, None)["last"] == marks(0)
+    state = act(state, 3, {"type": "pass_animal", "animal": state["hands"][3]["animals"][0]})
+    for seat in (None, 0, 1, 2, 3):
+        view = GAME.view(state, seat)
+        assert view["last"] == marks(0, passed=[0, 1, 3])
+        assert not [a for a, *_ in ANIMALS if a in repr(view["last"])]
+        assert not find_leaks(json.dumps(view), GAME.secrets(state, seat))
+    state = act(state, 0, {"type": "replenish"})
+    assert GAME.view(state, None)["last"] == marks(0, passed=[0, 1, 3])
+    state = act(state, 1, {"type": "replenish"})
+    assert GAME.view(state, None)["last"] == marks(1)
 
 
 def test_two_markers_on_one_block_are_drawn_apart():

@@ -19,6 +19,8 @@ State outline::
                    lock = a padlock carried along by Relocation)
     loose          [{"animal", "owner"}] animals on the loose (card in front of the owner)
     turn           what the active player has done this turn
+    turns, last    how many turns have begun; what the most recent move(s) touched, for the
+                   board's last-move marks (common.new_marks; every move of a turn adds to it)
     pending        the open wild-card interaction (exchange picks, request, barter, remodel)
 """
 

@@ -80,16 +80,28 @@ def new_turn() -> dict:
     }
 
 
-def _touch(state, seat, tiles=(), animals=()):
-    """Remember what this turn changed on the map, for the board's last-move marks."""
-    last = state.get("last")
-    if not last or last["turn"] != state.get("turns", 0):
-        last = state["last"] = {
-            "turn": state.get("turns", 0),
-            "seat": seat,
-            "tiles": [],
-            "animals": [],
-        }
+def new_marks(turn, seat):
+    """A fresh record of what the most recent move(s) touched, for the board's last-move marks.
+
+    ``seat`` is whose move it was (None when everyone picked at once); then the tiles laid and
+    the animals whose markers moved, the seats that gave back an animal card at the opening or
+    passed one in an Animal Exchange (never which card), and how many tiles or animal cards an
+    exchange turn swapped (the cards go face down under the pile).
+    """
+    return {
+        "turn": turn,
+        "seat": seat,
+        "tiles": [],
+        "animals": [],
+        "returned": [],
+        "passed": [],
+        "exchanged": {"tiles": 0, "animals": 0},
+    }
+
+
+def _touch(state, tiles=(), animals=()):
+    """Add what a move changed on the map to its turn's last-move marks (begun by ``apply``)."""
+    last = state["last"]
     last["tiles"] += list(tiles)
     last["animals"] += list(animals)
 

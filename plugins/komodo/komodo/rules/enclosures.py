@@ -38,7 +38,7 @@ class EnclosureMoves:
         hand["animals"].remove(animal)
         state["housed"].append({"animal": animal, "owner": seat, "x": x, "y": y, "lock": False})
         turn["housed_hand"] = turn["housed_any"] = turn["acted"] = True
-        _touch(state, seat, animals=[animal])
+        _touch(state, animals=[animal])
         state["log"].append(
             f"{who(seat)} houses the {species(animal)} ({ANIMAL[animal][2]} points)"
             f" in {_enclosure_words(self._board(state), x, y)}."
@@ -76,7 +76,7 @@ class EnclosureMoves:
         state["loose"].remove(loose)
         state["housed"].append({"animal": animal, "owner": seat, "x": x, "y": y, "lock": False})
         turn["acted"] = turn["housed_any"] = True
-        _touch(state, seat, animals=[animal])
+        _touch(state, animals=[animal])
         if loose["owner"] != seat:
             turn["rehoused_other"] = True
             state["log"].append(

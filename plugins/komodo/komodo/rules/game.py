@@ -8,7 +8,17 @@ from core.engine import Game, Option
 
 from ..catalog import COOP_REMOVED, STARTER, TAME_REMOVED, WILDS
 from ..terrain import starter_map
-from .common import ALL_ANIMALS, HAND_TILES, RECYCLING, WILD, Base, _kinds, _tile_ids, new_turn
+from .common import (
+    ALL_ANIMALS,
+    HAND_TILES,
+    RECYCLING,
+    WILD,
+    Base,
+    _kinds,
+    _tile_ids,
+    new_marks,
+    new_turn,
+)
 from .enclosures import EnclosureMoves, _escapable
 from .sampling import Sampling
 from .scoring import Scoring
@@ -19,6 +29,10 @@ from .view import Views
 from .wilds import WildCards
 
 SECRET_PICKS = ("keep", "pass")  # phases in which several seats pick at once, unseen
+
+# phases whose moves start no last-move marks: the opening's secret pick, marked once resolved
+# (move_return_animal), and the co-op team's choice of who starts, which the board shows anyway
+UNMARKED = ("keep", "choose_first")
 
 
 class Komodo(
@@ -121,6 +135,19 @@ class Komodo(
             state["pending"] = {"returns": {}}
             state["log"].append("Each player keeps two of their three animal cards.")
         return state
+
+    def apply(self, state, seat, move, rng):
+        """Every move of a turn belongs to that turn's last-move marks, and the first one starts
+        them afresh: a turn spent exchanging cards, or one that changes no map square, is the
+        last move as much as one that lays tiles, so the previous turn's marks must go (a
+        refused move changes nothing: the engine drops the state it was tried on). Each Tame
+        pick before the first turn is a move of its own."""
+        phase, last = state["phase"], state.get("last") or {}
+        if phase == "tame_pick":
+            state["last"] = new_marks(state["turns"], seat)
+        elif phase not in UNMARKED and last.get("turn") != state["turns"]:
+            state["last"] = new_marks(state["turns"], state["active"])
+        return super().apply(state, seat, move, rng)
 
     def to_act(self, state):
         phase = state["phase"]

@@ -35,7 +35,7 @@ class TerrainMoves:
         state["map"][key(x, y)] = [tid, rot]
         turn["placed"] += 1
         turn["acted"] = True
-        _touch(state, seat, tiles=[tid])
+        _touch(state, tiles=[tid])
         state["log"].append(f"{who(seat)} places {_placement_words(board, tid, x, y, groups)}.")
         if lover_phase:
             if not hand["tiles"]:

@@ -16,6 +16,7 @@ from .common import (
     _kinds,
     _subset,
     _take_kind,
+    new_marks,
     new_turn,
     to_bottom_list,
     who,
@@ -101,8 +102,8 @@ class TurnKinds:
             state["log"].append("The returned animals are shuffled back into the pile.")
             # The board marks the pick as it marks a turn: everyone gave back a card (which one
             # stays secret), all at once, so no single seat is the one who played.
-            state["last"] = {"turn": state["turns"], "seat": None, "tiles": [], "animals": [],
-                             "returned": list(range(state["players"]))}
+            state["last"] = new_marks(state["turns"], None)
+            state["last"]["returned"] = list(range(state["players"]))
             state["pending"] = None
             if state["variant"] == "tame":
                 state["phase"] = "tame_pick"
@@ -126,6 +127,7 @@ class TurnKinds:
             state["hands"][seat]["tiles"].remove(t)
         to_bottom_list(state["tiles"], tiles)
         state["log"].append(f"{who(seat)} exchanges {counted(len(tiles), 'tile')}.")
+        state["last"]["exchanged"] = {"tiles": len(tiles), "animals": 0}
         self._replenish(state, seat, None, None, rng)
         return state
 
@@ -144,6 +146,7 @@ class TurnKinds:
             state["hands"][seat]["animals"].remove(a)
         to_bottom_list(state["animals"], animals)
         state["log"].append(f"{who(seat)} exchanges {counted(len(animals), 'animal card')}.")
+        state["last"]["exchanged"] = {"tiles": 0, "animals": len(animals)}
         self._replenish(state, seat, None, None, rng)
         return state
 

@@ -108,7 +108,7 @@ class Variants:
             raise IllegalMove("Choose an unlocked housed animal.")
         state["housed"].remove(housed)
         state["loose"].append({"animal": animal, "owner": seat})
-        _touch(state, seat, animals=[animal])
+        _touch(state, animals=[animal])
         state["coop"]["must"].append(animal)
         state["log"].append(
             f"The {species(animal)} escapes to {who(seat)}, who must re-house it next turn."

@@ -230,13 +230,23 @@ def _by_size(animal):
 
 
 def _last_view(state):
-    """What the most recent turn that changed the map touched: its tiles, animals and player;
-    or, until then, the opening pick: the seats that gave back an animal card (never which)."""
+    """What the most recent move(s) touched: the current turn's once it has begun, else the
+    previous turn's, the opening pick's or the last Tame pick's (see ``new_marks``): the player,
+    the tiles and animals on the map, the seats that gave back or passed an animal card (never
+    which) and how many cards an exchange turn swapped. A record cached before a part of it
+    existed reads that part as empty."""
     last = state.get("last")
     if not last:
         return None
-    return {"seat": last["seat"], "tiles": list(last["tiles"]), "animals": list(last["animals"]),
-            "returned": list(last.get("returned", ()))}
+    exchanged = last.get("exchanged", {})
+    return {
+        "seat": last["seat"],
+        "tiles": list(last["tiles"]),
+        "animals": list(last["animals"]),
+        "returned": list(last.get("returned", ())),
+        "passed": list(last.get("passed", ())),
+        "exchanged": {"tiles": exchanged.get("tiles", 0), "animals": exchanged.get("animals", 0)},
+    }
 
 
 def _labels(state, seat):

@@ -189,7 +189,7 @@ class WildCards:
             self._spend(state, seat, c)
         state["housed"].remove(housed)
         state["loose"].append({"animal": animal, "owner": housed["owner"]})
-        _touch(state, seat, animals=[animal])
+        _touch(state, animals=[animal])
         if housed["owner"] != seat:
             state["turn"]["released"].append(animal)
         state["log"].append(
@@ -226,6 +226,10 @@ class WildCards:
                 state["hands"][s]["animals"].remove(card)
                 state["hands"][receiver]["animals"].append(card)
             state["log"].append("The animal cards are passed to the left.")
+            # Marked like the opening pick: who passed a card and so received one, never which
+            # card; a turn may hold two exchanges, and its marks cover both.
+            last = state["last"]
+            last["passed"] = sorted(set(last.get("passed", ())) | set(holders))
             self._after_pass(state, p["then"], rng)
         return state
 
@@ -423,7 +427,7 @@ class WildCards:
         self._check_home(board, animal, x, y)  # another enclosure: its own animals decide
         self._spend(state, seat, card)
         housed.update(x=x, y=y, lock=was_locked)
-        _touch(state, seat, animals=[animal])
+        _touch(state, animals=[animal])
         whose = "their" if housed["owner"] == seat else f"{who(housed['owner'])}'s"
         state["log"].append(
             f"{who(seat)} plays Relocation and moves {whose} {species(animal)} to"
@@ -466,7 +470,7 @@ class WildCards:
             if not board.animals_fit(groups):
                 raise IllegalMove("Every housed animal must keep enough land.")
         state["map"][key(x, y)] = [p["tile"], rot]
-        _touch(state, seat, tiles=[p["tile"]])
+        _touch(state, tiles=[p["tile"]])
         where = (
             "back where it was"
             if original

@@ -260,7 +260,11 @@ def komodo_players(context) -> str:
     result = context.get("result") or {}
     coop = view["variant"] == "coop"
     last = view.get("last") or {}
-    last_seat, returned = last.get("seat"), last.get("returned", ())
+    last_seat, returned, passed = last.get("seat"), last.get("returned", ()), last.get("passed", ())
+    exchanged = last.get("exchanged") or {}  # an exchange turn swaps tiles or animal cards
+    swapped = (counted(exchanged["tiles"], "tile") if exchanged.get("tiles")
+               else counted(exchanged["animals"], "animal card") if exchanged.get("animals")
+               else "")
     out = []
     for h in view["hands"]:
         s = h["seat"]
@@ -292,9 +296,11 @@ def komodo_players(context) -> str:
                     + "</div>")
         out.append(player_panel_html(
             names.get(s, ""), you=s == seat, active=s == view["active"] and view["phase"] != "over",
-            last=s == last_seat or s in returned, stats=stats, badges=badges,
+            last=s == last_seat or s in returned or s in passed, stats=stats, badges=badges,
             facts=["played last" if s == last_seat else "",
-                   "gave back an animal card" if s in returned else ""],
+                   f"exchanged {swapped}" if s == last_seat and swapped else "",
+                   "gave back an animal card" if s in returned else "",
+                   "passed an animal card and received one" if s in passed else ""],
             body=mark_safe("".join(body)),
             classes=f"komodo-player komodo-owner-{s}"))
     return mark_safe("".join(out))
