@@ -1,5 +1,6 @@
 """Settings from environment variables, with embedded defaults that need no other service.
 
+MEEPLEHALL_VAR the folder for var/ (default: beside manage.py in a checkout, else the working folder)
 DATABASE_URL   default: SQLite file var/db.sqlite3 (any dj-database-url URL, e.g. postgres://)
 REDIS_URL      unset: in-memory channel layer (one process); set: channels-redis (many processes)
 REDIS_MAX_CONNECTIONS, CHANNEL_CAPACITY  channel-layer limits per process (2000 / 10000)
@@ -27,7 +28,17 @@ from django.core.exceptions import ImproperlyConfigured
 from core.plugins import discover_apps
 
 BASE_DIR = Path(__file__).resolve().parent.parent
-VAR_DIR = Path(os.environ.get("MEEPLEHALL_VAR", BASE_DIR / "var"))
+
+
+def default_var_dir() -> Path:
+    """Where the secret key, the SQLite file and collected static files go unless MEEPLEHALL_VAR
+    says: var/ beside manage.py in a checkout, else var/ in the working folder. An installed
+    portal's BASE_DIR is site-packages, which is no place for data (and a test run, a daphne or
+    the ``meeplehall`` command started in an author's folder keep theirs there)."""
+    return BASE_DIR / "var" if (BASE_DIR / "manage.py").exists() else Path.cwd() / "var"
+
+
+VAR_DIR = Path(os.environ.get("MEEPLEHALL_VAR") or default_var_dir())
 VAR_DIR.mkdir(parents=True, exist_ok=True)
 (VAR_DIR / "staticfiles").mkdir(exist_ok=True)
 
@@ -179,8 +190,34 @@ AUTH_PASSWORD_VALIDATORS = [
 LOGIN_URL = "login"
 LOGIN_REDIRECT_URL = "home"
 LOGOUT_REDIRECT_URL = "home"
-EMAIL_BACKEND = os.environ.get("EMAIL_BACKEND", "django.core.mail.backends.console.EmailBackend")
+
+
+def email_settings(url: str) -> dict:
+    """``EMAIL_URL`` as Django's ``EMAIL_*`` settings, read by dj-email-url: ``smtp://user:pw@host:port``
+    (plain), ``smtp+tls://...`` (STARTTLS), ``smtp+ssl://...`` (TLS from the start), ``console://``
+    (print each mail, the default), ``memory://`` (tests)."""
+    import dj_email_url
+
+    scheme, _, rest = url.partition("://")
+    secure = {"smtp+tls": "tls=1", "smtp+ssl": "ssl=1"}.get(scheme)
+    if secure:
+        url = f"smtp://{rest}{'&' if '?' in rest else '?'}{secure}"
+    return dj_email_url.parse(url)
+
+
+_email = email_settings(os.environ.get("EMAIL_URL", "console://"))
+EMAIL_BACKEND = _email["EMAIL_BACKEND"]
+EMAIL_HOST = _email["EMAIL_HOST"] or "localhost"
+EMAIL_PORT = _email["EMAIL_PORT"] or 25
+EMAIL_HOST_USER = _email["EMAIL_HOST_USER"] or ""
+EMAIL_HOST_PASSWORD = _email["EMAIL_HOST_PASSWORD"] or ""
+EMAIL_USE_TLS, EMAIL_USE_SSL = _email["EMAIL_USE_TLS"], _email["EMAIL_USE_SSL"]
+EMAIL_TIMEOUT = _email["EMAIL_TIMEOUT"] or 20  # a mail server that hangs must not hold the sender
 DEFAULT_FROM_EMAIL = os.environ.get("DEFAULT_FROM_EMAIL", "Meeple Hall <noreply@meeplehall.local>")
+#: Where links in mails point (mails are sent outside any request, so the site cannot ask one).
+SITE_URL = os.environ.get("SITE_URL", "http://127.0.0.1:8000").rstrip("/")
+#: When the daily digest goes out (hour of the day, UTC).
+NOTICE_DIGEST_HOUR = int(os.environ.get("NOTICE_DIGEST_HOUR", "7"))
 
 LANGUAGE_CODE = "en-us"
 TIME_ZONE = "UTC"

@@ -25,9 +25,10 @@ from django.contrib.auth import get_user_model
 from django.contrib.auth.admin import UserAdmin
 from django.template.response import TemplateResponse
 from django.urls import reverse
+from django.utils import timezone
 from django.utils.html import format_html, format_html_join
 
-from .models import ChatMessage, Match, Profile, Rating, Seat
+from .models import ChatMessage, Match, Notice, Profile, Rating, Seat
 from .plugins import registry
 from .rendering import name_seats, players_of
 from .services.matches import abort_match
@@ -377,3 +378,28 @@ class PlayerAdmin(UserAdmin):
     @admin.display(boolean=True, description="muted")
     def is_muted(self, user):
         return hasattr(user, "profile") and user.profile.chat_muted
+
+
+@admin.register(Notice)
+class NoticeAdmin(admin.ModelAdmin):
+    """The outbox: what was sent, what waits, what was not sent and why; staff send again."""
+
+    list_display = ("created_at", "user", "kind", "match", "status", "attempts", "sent_at", "outcome")
+    list_filter = ("status", "kind")
+    search_fields = ("user__username", "user__email", "=match__id")
+    readonly_fields = ("user", "kind", "match", "params", "key", "status", "deliver_after", "claim",
+                       "claimed_at", "attempts", "outcome", "created_at", "sent_at")
+    actions = ["send_again"]
+
+    def has_add_permission(self, request):
+        return False
+
+    def has_change_permission(self, request, obj=None):
+        return False
+
+    @admin.action(description="Send the selected notices again")
+    def send_again(self, request, queryset):
+        """Back in the queue, due now; the next sender run (every few seconds) mails them."""
+        count = queryset.exclude(status=Notice.Status.SENDING).update(
+            status=Notice.Status.PENDING, deliver_after=timezone.now(), attempts=0, outcome="", claim="")
+        self.message_user(request, f"{count} notice(s) will be sent again within seconds.")

@@ -22,7 +22,9 @@ def email_taken(email: str) -> bool:
 
 class SignupForm(UserCreationForm):
     email = forms.EmailField(required=False,
-                             help_text="Optional, one account per address; only used to reset a forgotten password.")
+                             help_text="Optional, one account per address. Once you confirm it from the mail we "
+                                       "send, it resets a forgotten password and tells you when it is "
+                                       "your turn (you choose which mails you get).")
 
     class Meta(UserCreationForm.Meta):
         model = get_user_model()

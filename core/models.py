@@ -13,6 +13,7 @@ from django.db import models
 from django.urls import reverse
 
 from core.engine.strengths import EASY, HARD
+from core.plugins import registry
 
 
 def new_invite_token() -> str:
@@ -140,8 +141,11 @@ class Seat(models.Model):
 
     @property
     def label(self) -> str:
+        """The seat's name on tables, in results and logs: a person's display name, or the label
+        the bot's plugin gave it (the one the create-table form offered)."""
         if self.bot:
-            return bot_label(self.bot)
+            bot = registry().bots_for(self.match.game_slug).get(self.bot)
+            return bot.label if bot is not None else bot_label(self.bot)
         if self.user_id is None:
             return "(empty)"
         return display_name(self.user)
@@ -169,15 +173,17 @@ class Profile(models.Model):
     user = models.OneToOneField(settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="profile")
     display_name = models.CharField(max_length=40, blank=True)
     chat_muted = models.BooleanField(default=False, help_text="Muted users cannot write in table chats.")
+    confirmed_email = models.EmailField(
+        blank=True, help_text="The address the player confirmed from a mail; none is sent to any other.")
 
     def __str__(self) -> str:
         return self.display_name or self.user.get_username()
 
 
 def bot_label(name: str) -> str:
-    """A bot seat's name on tables and in results: "Keeper bot (hard)" for the hard bot that
-    ``core.engine.strengths`` names "keeper-hard", so the strength a person chose on the form is
-    the one the table shows (not "Keeper-Hard bot")."""
+    """A bot seat's name made from the bot's name, for a bot no installed plugin offers any more:
+    "Keeper bot (hard)" for the hard bot that ``core.engine.strengths`` names "keeper-hard", so
+    the strength a person chose is still the one the table shows (not "Keeper-Hard bot")."""
     base, _, level = name.rpartition("-")
     if level not in (EASY, HARD) or not base:
         base, level = name, ""
@@ -273,3 +279,72 @@ class RematchInvite(models.Model):
 
     def __str__(self) -> str:
         return f"{self.user} invited to match {self.table_id}: {self.answer}"
+
+
+class Notice(models.Model):
+    """One notice owed to a player: the outbox of mails (and, later, pushes).
+
+    Written in the same transaction as the change that causes it (a move, a result, an offer), so
+    a crash never loses one that was due; a sender delivers it after the commit, claiming rows
+    with a conditional UPDATE so that of several processes exactly one sends each (see
+    :mod:`core.services.notices`). ``key`` makes a notice that one change could cause twice (a
+    clock reminder seen by two sweeps) exist once.
+    """
+
+    class Kind(models.TextChoices):
+        YOUR_TURN = "your_turn", "It is your turn"
+        CLOCK_DAY = "clock_day", "Your clock runs out within a day"
+        CLOCK_HOUR = "clock_hour", "Your clock runs out within an hour"
+        GAME_OVER = "game_over", "A game of yours ended"
+        REMATCH = "rematch", "A rematch is offered to you"
+        CONFIRM = "confirm", "Confirm your e-mail address"
+
+    class Status(models.TextChoices):
+        PENDING = "pending", "Waiting to be sent"
+        SENDING = "sending", "Being sent"
+        SENT = "sent", "Sent"
+        SKIPPED = "skipped", "Not sent"
+        FAILED = "failed", "Failed"
+
+    user = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="notices")
+    kind = models.CharField(max_length=16, choices=Kind.choices)
+    match = models.ForeignKey(Match, null=True, blank=True, on_delete=models.CASCADE, related_name="notices")
+    params = models.JSONField(default=dict, blank=True, help_text="What the mail says, beside the match.")
+    key = models.CharField(max_length=120, null=True, blank=True, unique=True,
+                           help_text="Identity of a notice one cause may raise twice; it exists once.")
+    status = models.CharField(max_length=8, choices=Status.choices, default=Status.PENDING, db_index=True)
+    deliver_after = models.DateTimeField(db_index=True, help_text="Not sent before (digests wait).")
+    claim = models.CharField(max_length=32, blank=True, db_index=True,
+                             help_text="The sender run that is sending it.")
+    claimed_at = models.DateTimeField(null=True, blank=True)
+    attempts = models.PositiveSmallIntegerField(default=0)
+    outcome = models.CharField(max_length=300, blank=True, help_text="Why it was not sent, or the last error.")
+    created_at = models.DateTimeField(auto_now_add=True)
+    sent_at = models.DateTimeField(null=True, blank=True)
+
+    class Meta:
+        ordering = ["-created_at"]
+        indexes = [models.Index(fields=["status", "deliver_after"], name="notice_due")]
+
+    def __str__(self) -> str:
+        return f"{self.get_kind_display()} for {self.user} ({self.get_status_display()})"
+
+
+class NoticeSetting(models.Model):
+    """How one player wants one kind of notice by e-mail (no row: at once)."""
+
+    class Delivery(models.TextChoices):
+        AT_ONCE = "at_once", "At once"
+        HOURLY = "hourly", "At most one mail an hour"
+        DAILY = "daily", "A daily digest"
+        NEVER = "never", "Never"
+
+    user = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="notice_settings")
+    kind = models.CharField(max_length=16, choices=Notice.Kind.choices)
+    email = models.CharField(max_length=8, choices=Delivery.choices, default=Delivery.AT_ONCE)
+
+    class Meta:
+        constraints = [models.UniqueConstraint(fields=["user", "kind"], name="one_notice_setting_per_kind")]
+
+    def __str__(self) -> str:
+        return f"{self.user}: {self.kind} {self.email}"

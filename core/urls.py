@@ -1,6 +1,6 @@
 from django.urls import include, path
 
-from .views import accounts, match, pages, rematch, replays, tables
+from .views import accounts, match, notices, pages, rematch, replays, tables
 
 urlpatterns = [
     path("", pages.home, name="home"),
@@ -36,5 +36,8 @@ urlpatterns = [
     path("accounts/password_reset/", accounts.ThrottledPasswordResetView.as_view(), name="password_reset"),
     path("accounts/", include("django.contrib.auth.urls")),
     path("accounts/profile/", accounts.edit_profile, name="edit_profile"),
+    path("accounts/notices/", notices.notice_settings, name="notice_settings"),
+    path("accounts/confirm/<str:token>/", notices.confirm_email, name="confirm_email"),
+    path("notices/unsubscribe/<str:token>/", notices.unsubscribe, name="unsubscribe"),
     path("u/<str:username>/", accounts.profile, name="profile"),
 ]

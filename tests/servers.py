@@ -88,3 +88,42 @@ def running_portal(env: dict):
         yield portal
     finally:
         portal.stop()
+
+
+class Inbox:
+    """A real SMTP server's mailbox: what the server on the loopback received, one parsed message
+    per delivery (aiosmtpd handler)."""
+
+    def __init__(self):
+        import threading
+
+        self.messages: list = []
+        self.lock = threading.Lock()
+
+    async def handle_DATA(self, server, session, envelope):
+        import email
+        from email import policy
+
+        message = email.message_from_bytes(envelope.content, policy=policy.default)
+        message["X-Envelope-To"] = ", ".join(envelope.rcpt_tos)
+        with self.lock:
+            self.messages.append(message)
+        return "250 Message accepted for delivery"
+
+    def to(self, address: str) -> list:
+        with self.lock:
+            return [m for m in self.messages if address in m["X-Envelope-To"]]
+
+
+@contextmanager
+def smtp_server():
+    """(inbox, port) of an SMTP server (aiosmtpd) listening on the loopback until the block ends."""
+    from aiosmtpd.controller import Controller
+
+    inbox, port = Inbox(), free_port()
+    controller = Controller(inbox, hostname="127.0.0.1", port=port)
+    controller.start()
+    try:
+        yield inbox, port
+    finally:
+        controller.stop()

@@ -146,6 +146,8 @@ def test_log_lines_name_the_players():
 def test_password_reset_and_change(client, client_for, alice, mailoutbox):
     alice.email = "alice@example.org"
     alice.save()
+    alice.profile.confirmed_email = "alice@example.org"  # only confirmed addresses are mailed
+    alice.profile.save()
     assert client.get("/accounts/password_reset/").status_code == 200
     client.post("/accounts/password_reset/", {"email": "alice@example.org"})
     assert len(mailoutbox) == 1 and "reset" in mailoutbox[0].body.lower()

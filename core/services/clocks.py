@@ -18,10 +18,11 @@ from django.utils import timezone
 
 from core.models import Match
 
-from . import live
+from . import live, notices
 from .bots import resume_due
 
 log = logging.getLogger(__name__)
+REMIND_EVERY = 60.0  # seconds between looks for correspondence clocks about to run out
 
 
 def sweep(now=None) -> list[int]:
@@ -58,18 +59,24 @@ def start_sweeper(interval: float) -> threading.Thread | None:
     """Start this server process's background thread (once).
 
     It first resumes the bot moves a previous process left due (a restart after a crash), then,
-    every ``interval`` seconds (0 = never), times out overdue seats and picks up bot chains that
-    a dead process stopped (due for longer than ``settings.BOT_STALL`` seconds).
+    every ``interval`` seconds (0 = never), times out overdue seats, picks up bot chains that
+    a dead process stopped (due for longer than ``settings.BOT_STALL`` seconds) and sends the
+    notices that are due (:mod:`core.services.notices`); once a minute it queues clock reminders.
     """
     if any(t.name == "meeplehall-clock" for t in threading.enumerate()):
         return None
 
     def loop():
         _guarded(lambda: resume_due(starting=True))
+        reminded = 0.0
         while interval > 0:
             time.sleep(interval)
             _guarded(sweep)
             _guarded(lambda: resume_due(float(getattr(settings, "BOT_STALL", 10))))
+            if time.monotonic() - reminded >= REMIND_EVERY:
+                reminded = time.monotonic()
+                _guarded(notices.remind_clocks)
+            _guarded(notices.deliver_due)
 
     thread = threading.Thread(target=loop, name="meeplehall-clock", daemon=True)
     thread.start()

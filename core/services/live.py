@@ -37,7 +37,7 @@ from core.access import invite_fingerprint
 from core.models import Match, Seat
 from core.rendering import players_from, render_live
 
-from . import badges, notify
+from . import badges, notices, notify
 from .queries import seats_to_act
 
 log = logging.getLogger(__name__)
@@ -112,7 +112,8 @@ def changed(match: Match, *, lobby: bool = False, save: bool = True, seats: tupl
     """Record a change of ``match``; call it inside the transaction that holds the row lock.
 
     Bumps the revision, records the seats to act and whether a bot is due (so a restart finds
-    the work again), and after the commit publishes the frames, the seated users' badges, the lobby when
+    the work again), queues the notices the change owes people away from the table, and after
+    the commit publishes the frames, the seated users' badges, the lobby when
     ``lobby`` is set, and wakes the bots. With ``save=False`` the caller saves the match itself
     (one UPDATE per move instead of two). ``seats`` are the match's seats when the caller has
     already read them with :func:`seats_of` in this transaction; ``moved`` says the change is a
@@ -130,6 +131,7 @@ def changed(match: Match, *, lobby: bool = False, save: bool = True, seats: tupl
         match.save(update_fields=["revision", "to_act", "bots_due_at", "updated_at"])
     snapshot = Snapshot(copy.copy(match), seats, mover)
     user_ids = badge_users(seats, was_to_act, set(match.to_act), moved=moved)
+    notices.match_changed(match, seats, was_to_act)
 
     def after_commit():
         publish(snapshot)

@@ -12,9 +12,9 @@ from __future__ import annotations
 
 from django.db import transaction
 
-from core.models import Match, RematchInvite
+from core.models import Match, Notice, RematchInvite
 
-from . import badges, live
+from . import badges, live, notices
 from .errors import NotAllowed, Refused
 from .queries import invites_for
 from .tables import create_table, join_table
@@ -51,6 +51,10 @@ def offer(match_id: int, user) -> Match:
             for position, user_id in people
         )
         invited = [user_id for _position, user_id in people]
+        if old.time_control == Match.TimeControl.CORRESPONDENCE:  # at a live table they see it at once
+            for user_id in invited:
+                notices.queue(user_id, Notice.Kind.REMATCH, match=table, key=f"rematch:{table.pk}:{user_id}",
+                              host=mine.label)
         transaction.on_commit(lambda: badges.changed(invited))
     return table
 

@@ -9,10 +9,11 @@ from django.conf import settings
 from django.contrib import messages
 from django.contrib.auth import get_user_model, login
 from django.contrib.auth.decorators import login_required
-from django.contrib.auth.forms import AuthenticationForm, UsernameField
+from django.contrib.auth.forms import AuthenticationForm, PasswordResetForm, UsernameField
 from django.contrib.auth.views import LoginView, PasswordResetView
 from django.core import signing
 from django.core.exceptions import ValidationError
+from django.db import transaction
 from django.http import HttpResponseRedirect
 from django.shortcuts import get_object_or_404, redirect, render
 from django.template.loader import render_to_string
@@ -22,8 +23,9 @@ from django.utils.http import url_has_allowed_host_and_scheme
 from core import throttle
 from core.access import can_view
 from core.forms import ProfileForm, SignupForm
-from core.models import Profile, Rating, Seat
+from core.models import Notice, Profile, Rating, Seat
 from core.plugins import registry
+from core.services import notices
 
 REFUSED = "Too many failed attempts. Please wait a few minutes and try again."
 
@@ -45,14 +47,22 @@ def safe_next(request, fallback: str = "home") -> str:
 
 def signup(request):
     form = SignupForm(request.POST or None)
-    if request.method == "POST" and form.is_valid() and (user := form.save()) is not None:
-        Profile.objects.get_or_create(user=user)
-        login(request, user, backend="django.contrib.auth.backends.ModelBackend")
-        messages.success(request, "Welcome to Meeple Hall!")
-        response = redirect(safe_next(request))
-        remember_device(request, response, user.get_username())
-        return response
-    return render(request, "registration/signup.html", {"form": form})
+    user = None
+    if request.method == "POST" and form.is_valid():
+        with transaction.atomic():  # the account and its confirmation mail exist together
+            user = form.save()
+            if user is not None:
+                Profile.objects.get_or_create(user=user)
+                if user.email:
+                    notices.queue(user.pk, Notice.Kind.CONFIRM)
+    if user is None:
+        return render(request, "registration/signup.html", {"form": form})
+    login(request, user, backend="django.contrib.auth.backends.ModelBackend")
+    messages.success(request, "Welcome to Meeple Hall!" + (
+        f" A mail to {user.email} asks you to confirm the address." if user.email else ""))
+    response = redirect(safe_next(request))
+    remember_device(request, response, user.get_username())
+    return response
 
 
 def login_name(raw: str) -> str:
@@ -171,6 +181,15 @@ class ThrottledLoginView(LoginView):
 RESET_REFUSED = "Too many password-reset requests from your network. Please wait an hour and try again."
 
 
+class ConfirmedAddressResetForm(PasswordResetForm):
+    """Django's reset form, mailing only accounts whose address was confirmed from a mail: an
+    address anyone typed at sign-up must not become a way into the account."""
+
+    def get_users(self, email):
+        return (user for user in super().get_users(email)
+                if Profile.objects.filter(user=user, confirmed_email__iexact=email).exists())
+
+
 class ThrottledPasswordResetView(PasswordResetView):
     """Django's password reset, throttled (``settings.PASSWORD_RESET_THROTTLE``, counted
     atomically in the database, :mod:`core.throttle`):
@@ -181,7 +200,11 @@ class ThrottledPasswordResetView(PasswordResetView):
     - per e-mail address (case-folded), whoever asks: at most one mail every
       ``mail_every_seconds``. Later requests get the same "check your mail" page and send
       nothing, so the page never tells an address with an account from one without.
+
+    Only confirmed addresses are mailed (:class:`ConfirmedAddressResetForm`).
     """
+
+    form_class = ConfirmedAddressResetForm
 
     def post(self, request, *args, **kwargs):
         limit = settings.PASSWORD_RESET_THROTTLE

@@ -14,8 +14,8 @@ from pathlib import Path
 import pytest
 from websockets.exceptions import ConnectionClosed
 
-from tests.servers import ROOT, Portal
-from tests.services.web import Browser, live_version, query
+from tests.servers import ROOT, Portal, smtp_server
+from tests.services.web import Browser, execute, live_version, query
 
 pytestmark = pytest.mark.services
 
@@ -188,5 +188,44 @@ def test_bot_thinking_workers_end_with_their_killed_server(embedded_backend, nam
         while any(_alive(pid) for pid in workers) and time.time() < deadline:
             time.sleep(0.2)
         assert not [pid for pid in workers if _alive(pid)]
+    finally:
+        server.stop()
+
+
+@pytest.fixture
+def mail_server():
+    """(inbox, port) of a real SMTP server on the loopback."""
+    with smtp_server() as found:
+        yield found
+
+
+def test_kill_9_between_a_move_and_its_mail_still_mails_it_once(embedded_backend, name, mail_server):
+    """Issue 42: the notice a move owes is written with the move. The server dies before any
+    sender ran; after the restart the next player gets exactly one mail."""
+    inbox, port = mail_server
+    env = {"EMAIL_URL": f"smtp://127.0.0.1:{port}", "SITE_URL": "http://hall.test", "BOT_PACE": "0"}
+    server = Portal(embedded_backend.env(CLOCK_INTERVAL="0", **env)).start()
+    try:
+        ann, ben = name("ann"), name("ben")
+        players = [Browser(server.url).signup(who, f"{who}@example.org") for who in (ann, ben)]
+        execute(embedded_backend.database_url,
+                "UPDATE core_profile SET confirmed_email = (SELECT email FROM auth_user WHERE auth_user.id = "
+                "core_profile.user_id) WHERE user_id IN (SELECT id FROM auth_user WHERE username IN (%s, %s))",
+                (ann, ben))
+        match_id = players[0].new_table(time_control="correspondence", time_per_move="2")
+        assert players[1].join(match_id).status == 302
+        assert players[0].move(match_id, {"type": "mark", "cell": 4}, 0).status == 200
+        owed = "SELECT COUNT(*) FROM core_notice WHERE match_id = %s AND kind = 'your_turn' AND status = %s"
+        assert query(embedded_backend.database_url, owed, (match_id, "pending"))[0][0] == 2  # ann's, ben's
+        server.kill(signal.SIGKILL)
+        server = Portal(embedded_backend.env(CLOCK_INTERVAL="1", **env), port=server.port).start()
+        deadline = time.time() + 30
+        while not inbox.to(f"{ben}@example.org") and time.time() < deadline:
+            time.sleep(0.2)
+        time.sleep(3)  # several more sender runs: nothing goes twice
+        bodies = [m.get_body(("plain",)).get_content() for m in inbox.to(f"{ben}@example.org")]
+        turns = [b for b in bodies if "It is your turn at" in b]  # with his address's confirmation
+        assert len(turns) == 1 and f"http://hall.test/match/{match_id}/" in turns[0]
+        assert query(embedded_backend.database_url, owed, (match_id, "sent"))[0][0] == 1  # ann had moved: skipped
     finally:
         server.stop()

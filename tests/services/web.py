@@ -111,10 +111,10 @@ class Browser:
         headers = {"HX-Request": "true"} if htmx else {}
         return self.request("POST", path, fields, headers)
 
-    def signup(self, username: str) -> Browser:
+    def signup(self, username: str, email: str = "") -> Browser:
         self.get("/accounts/signup/")
         answer = self.post("/accounts/signup/", {
-            "username": username, "password1": PASSWORD, "password2": PASSWORD,
+            "username": username, "email": email, "password1": PASSWORD, "password2": PASSWORD,
         })
         assert answer.status == 302, f"sign-up of {username} failed: {answer.status} {answer.body[:300]}"
         self.username = username

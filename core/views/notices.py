@@ -1,0 +1,150 @@
+"""The player's notice settings, confirming an address, and unsubscribing from a mail's link.
+
+Both links in mails work without logging in: each carries a token this site signed, naming the
+user (and, to unsubscribe, the kinds of mail), so a forged, altered or cut link changes nothing.
+The unsubscribe link takes RFC 8058's one-click POST from mail programs, which carry no CSRF
+token; it only ever turns mails off for the user it names, so replaying it is harmless.
+"""
+
+from __future__ import annotations
+
+from django import forms
+from django.contrib import messages
+from django.contrib.auth import get_user_model
+from django.contrib.auth.decorators import login_required
+from django.core import signing
+from django.db import transaction
+from django.shortcuts import redirect, render
+from django.views.decorators.csrf import csrf_exempt
+
+from core import throttle
+from core.forms import EMAIL_TAKEN, email_taken
+from core.models import Notice, NoticeSetting, Profile
+from core.services import notices
+
+BAD_LINK = "This link is not valid: it may have been cut short or changed. Nothing was changed."
+
+
+class NoticeSettingsForm(forms.Form):
+    """One choice per kind of notice: at once, at most hourly, a daily digest, or never."""
+
+    def __init__(self, *args, user, **kwargs):
+        super().__init__(*args, **kwargs)
+        chosen = dict(NoticeSetting.objects.filter(user=user).values_list("kind", "email"))
+        for kind in notices.CHOSEN_KINDS:
+            self.fields[kind] = forms.ChoiceField(
+                label=Notice.Kind(kind).label, choices=NoticeSetting.Delivery.choices,
+                initial=chosen.get(kind, NoticeSetting.Delivery.AT_ONCE))
+
+
+class AddressForm(forms.Form):
+    email = forms.EmailField(label="Your e-mail address", required=False,
+                             help_text="One account per address. A new address is used once you "
+                                       "confirm it from the mail sent to it.")
+
+    def __init__(self, *args, user, **kwargs):
+        super().__init__(*args, **kwargs)
+        self.user = user
+
+    def clean_email(self) -> str:
+        email = self.cleaned_data["email"].strip()
+        if email.casefold() != self.user.email.casefold() and email_taken(email):
+            raise forms.ValidationError(EMAIL_TAKEN, code="email_taken")
+        return email
+
+
+CONFIRM_EVERY = 300  # seconds: at most one confirmation mail per player in this time
+
+
+def _send_confirmation(request) -> None:
+    """Queue a confirmation of the account's address, at most one per :data:`CONFIRM_EVERY`."""
+    if throttle.hit(f"confirm:{request.user.pk}", CONFIRM_EVERY) > 1:
+        messages.info(request, "A confirmation mail went out a few minutes ago: look for it (and in "
+                               "your spam folder) before asking for another.")
+        return
+    notices.queue(request.user.pk, Notice.Kind.CONFIRM)
+    messages.success(request, f"A confirmation mail is on its way to {request.user.email}.")
+
+
+def _change_address(request, form: AddressForm) -> bool:
+    """A new address replaces the old one at once, unconfirmed, and is sent its confirmation in
+    the same transaction (under the address's lock, as at sign-up, so two accounts cannot take
+    one address at the same moment). False, with the error on the form, if it was taken."""
+    email = form.cleaned_data["email"]
+    with transaction.atomic():
+        if email:
+            throttle.hit(f"signup:email:{throttle.key_part(email.casefold())}", 60)
+            if email_taken(email):
+                form.add_error("email", forms.ValidationError(EMAIL_TAKEN, code="email_taken"))
+                return False
+        request.user.email = email
+        request.user.save(update_fields=["email"])
+        Profile.objects.update_or_create(user=request.user, defaults={"confirmed_email": ""})
+        if email:
+            _send_confirmation(request)
+        else:
+            messages.success(request, "Your account has no e-mail address now.")
+    return True
+
+
+@login_required
+def notice_settings(request):
+    """The account's address (and its confirmation), and how each kind of notice is mailed."""
+    posted = request.POST if request.method == "POST" else None
+    address = AddressForm(posted if posted and "email" in posted else None, user=request.user,
+                          initial={"email": request.user.email})
+    form = NoticeSettingsForm(posted if posted and "email" not in posted else None, user=request.user)
+    if posted and "email" in posted:
+        if address.is_valid() and (address.cleaned_data["email"] == request.user.email
+                                   or _change_address(request, address)):
+            return redirect("notice_settings")
+    elif posted and posted.get("confirm_again"):
+        if request.user.email:
+            with transaction.atomic():
+                _send_confirmation(request)
+        return redirect("notice_settings")
+    elif posted and form.is_valid():
+        for kind, email in form.cleaned_data.items():
+            NoticeSetting.objects.update_or_create(user=request.user, kind=kind, defaults={"email": email})
+        messages.success(request, "Your mail settings are saved.")
+        return redirect("notice_settings")
+    profile, _ = Profile.objects.get_or_create(user=request.user)
+    confirmed = bool(request.user.email) and profile.confirmed_email.casefold() == request.user.email.casefold()
+    return render(request, "core/notice_settings.html", {"form": form, "address": address, "confirmed": confirmed})
+
+
+def confirm_email(request, token):
+    """Confirm the address a confirmation mail went to, if it is still the account's address."""
+    try:
+        data = signing.loads(token, salt=notices.CONFIRM_SALT, max_age=notices.CONFIRM_MAX_AGE)
+    except signing.SignatureExpired:
+        return render(request, "core/notice_done.html", {
+            "message": "This confirmation link is more than a week old. Ask for a new one in your mail settings."},
+            status=400)
+    except signing.BadSignature:
+        return render(request, "core/notice_done.html", {"message": BAD_LINK}, status=400)
+    user = get_user_model().objects.filter(pk=data.get("u"), is_active=True).first()
+    if user is None or not user.email or user.email != data.get("e"):
+        return render(request, "core/notice_done.html", {
+            "message": "This link confirms an address the account no longer has. Nothing was changed."},
+            status=400)
+    Profile.objects.update_or_create(user=user, defaults={"confirmed_email": user.email})
+    return render(request, "core/notice_done.html", {
+        "message": f"{user.email} is confirmed: Meeple Hall may now mail you there."})
+
+
+@csrf_exempt
+def unsubscribe(request, token):
+    """GET asks (a link opened in a browser); POST turns the mail's kinds off, at once."""
+    found = notices.read_unsubscribe_token(token)
+    if found is None:
+        return render(request, "core/notice_done.html", {"message": BAD_LINK}, status=400)
+    user_id, kinds = found
+    names = [Notice.Kind(kind).label.lower() for kind in kinds]
+    if request.method == "POST":
+        for kind in kinds:
+            NoticeSetting.objects.update_or_create(user_id=user_id, kind=kind,
+                                                   defaults={"email": NoticeSetting.Delivery.NEVER})
+        return render(request, "core/notice_done.html", {
+            "message": "Done: no more mails when " + "; or when ".join(names) + ".", "settings_link": True})
+    return render(request, "core/unsubscribe.html", {"names": names})
