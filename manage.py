@@ -7,6 +7,9 @@ import sys
 
 def main():
     os.environ.setdefault("DJANGO_SETTINGS_MODULE", "config.settings")
+    from core.cli import development_defaults
+
+    development_defaults(sys.argv)
     from django.core.management import execute_from_command_line
 
     execute_from_command_line(sys.argv)
