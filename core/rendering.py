@@ -10,6 +10,7 @@ from __future__ import annotations
 import re
 
 from django.template.loader import render_to_string
+from django.utils.html import escape
 
 from core.engine.staleness import basis_token
 from core.models import Match
@@ -101,6 +102,32 @@ def name_seats(lines: list, players: list[dict]) -> list[str]:
         return names.get(int(found.group(1)), found.group(0))
 
     return [SEAT_WORD.sub(name, str(line)) for line in lines]
+
+
+TAG = re.compile(r"(<[^>]*>)")
+WORDS_ATTRIBUTE = re.compile(r'(\b(?:aria-label|title|alt)=")([^"]*)(")')
+
+
+def name_seats_in_html(html: str, players: list[dict]) -> str:
+    """A board's HTML with "Player N" named as in the log: in its text, and in the attributes
+    read as words (``aria-label``, ``title``, ``alt``), so what a screen reader says matches what
+    is shown. Other attributes keep it (a move's payload, a class). Names are escaped: they are
+    people's own words."""
+    if "Player " not in html:
+        return html
+    names = {p["seat"] + 1: escape(p["name"]) for p in players}
+
+    def name(found):
+        return names.get(int(found.group(1)), found.group(0))
+
+    def words(text: str) -> str:
+        return SEAT_WORD.sub(name, text)
+
+    def tag(text: str) -> str:
+        return WORDS_ATTRIBUTE.sub(lambda a: a.group(1) + words(a.group(2)) + a.group(3), text)
+
+    return "".join(tag(part) if index % 2 else words(part)
+                   for index, part in enumerate(TAG.split(html)))
 
 
 def render_live(match: Match, seat: int | None, players: list[dict] | None = None,

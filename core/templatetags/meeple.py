@@ -1,5 +1,6 @@
 """Template helpers for game boards: turning a legal move into something a player can click,
-and the shared parts every board draws the same way (a card, a token, a player panel).
+and the shared parts every board draws the same way (a card, a token, a player panel, who plays
+which colour).
 
 ``{% move_attrs move %}`` gives any element the htmx attributes that POST that move with the
 version the player is looking at; ``{% move_form_attrs %}`` does the same for a small form whose
@@ -286,6 +287,36 @@ def player_panel(context, player, stats=None, active=False, last=False, facts=No
     return player_panel_html(name, you=seat is not None and seat == context.get("seat"),
                              active=active, last=last, stats=stats or (), facts=facts or (),
                              badges=badges or (), classes=classes)
+
+
+def colour_key_html(players: Iterable, colours, viewer=None, classes="") -> SafeString:
+    """Who plays which colour (or mark, or side): one line per seat that has one, "Ann plays
+    Red", the viewer's own marked "(you)" and ``is-you``. ``colours`` holds one word per seat, as
+    a view's ``colours`` key does (the players bar shows the same words). Each line carries
+    ``data-seat`` so a game's stylesheet can paint the colour (``.connect4-board
+    .mh-colour[data-seat="0"] .mh-colour-name``)."""
+    colours = colours if isinstance(colours, (list, tuple)) else []
+    lines = []
+    for player in players or ():
+        seat = player.get("seat") if isinstance(player, dict) else None
+        if not isinstance(seat, int) or not 0 <= seat < len(colours) or not colours[seat]:
+            continue
+        you = viewer is not None and seat == viewer
+        lines.append(
+            f'<li class="{_classes("mh-colour", (you, "is-you"))}" data-seat="{seat}">'
+            f'<span class="mh-colour-player">{_e(player.get("name", ""))}'
+            f'{" (you)" if you else ""}</span> plays '
+            f'<span class="mh-colour-name">{_e(colours[seat])}</span></li>')
+    if not lines:
+        return mark_safe("")
+    return mark_safe(f'<ul class="{_e(_classes("mh-colours", extra=classes))}">{"".join(lines)}</ul>')
+
+
+@register.simple_tag(takes_context=True)
+def colour_key(context, players, colours, classes=""):
+    """``{% colour_key players view.colours %}``: who plays which colour, mark or side (see
+    :func:`colour_key_html`), the viewer's own line marked."""
+    return colour_key_html(players, colours, context.get("seat"), classes)
 
 
 @register.filter

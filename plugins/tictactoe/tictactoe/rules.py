@@ -2,7 +2,8 @@
 
 State: ``{"board": [9 x None|0|1], "turn": seat, "winner": None|0|1, "last": None|cell,
 "log": [...]}``.
-Seat 0 plays X and moves first. Cells are numbered 0-8, left to right, top to bottom.
+Seat 0 plays X, seat 1 plays O (the view's ``colours``, which the players bar and the board's
+colour key show); the "Who starts" option says which of them moves first. Cells are numbered 0-8, left to right, top to bottom.
 """
 
 from __future__ import annotations
@@ -26,7 +27,6 @@ class TicTacToe(Game):
     max_players = 2
     playing_time = "2 min"
     summary = "Three in a row wins. The reference game for plugin authors."
-    hidden_information = False
     hidden_information = False  # both seats see the whole board, so bots need no determinize
     options = (
         Option(
@@ -79,7 +79,7 @@ class TicTacToe(Game):
             "winning_lines": lines,
             "strikes": [self._strike(line) for line in lines],
             "last": None if last is None else {"cells": [last], "seat": state["board"][last]},
-            "you": None if seat is None else MARKS[seat],
+            "colours": list(MARKS),
             "log": state["log"],
         }
 
