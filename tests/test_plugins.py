@@ -291,8 +291,8 @@ def template_classes(slug: str) -> set[str]:
 
 @pytest.mark.parametrize("slug", discover_apps())
 def test_board_classes_follow_the_prefix_convention(slug):
-    """plugins/README.md: a game's classes start with its slug and a dash, core's parts with
-    mh-, states with is-; a template expression may finish a class name it starts."""
+    """docs/plugins.md ("The board"): a game's classes start with its slug and a dash, core's
+    parts with mh-, states with is-; a template expression may finish a class name it starts."""
     allowed = (f"{slug}-", "mh-", "is-")
     odd = sorted(c for c in template_classes(slug)
                  if c != slug and c != "X" and not c.startswith(allowed))
