@@ -16,7 +16,8 @@ its ``yield`` and returns the final value. A plain implementation that raises is
 among the plugin problems (admin, ``manage.py check``) and counts as returning nothing.
 
 Templates are found by convention, not by hook: ``<slug>/board.html`` draws the match page from
-the player's view, and ``<slug>/how_to_play.html`` is the game's rules page.
+the player's view, and ``<slug>/how_to_play.html`` is the game's rules page. The guide to writing
+a game (docs/plugins.md; the wheel carries it as core/docs/plugins.md) shows them all in use.
 """
 
 from __future__ import annotations
