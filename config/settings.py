@@ -216,6 +216,8 @@ EMAIL_TIMEOUT = _email["EMAIL_TIMEOUT"] or 20  # a mail server that hangs must n
 DEFAULT_FROM_EMAIL = os.environ.get("DEFAULT_FROM_EMAIL", "Meeple Hall <noreply@meeplehall.local>")
 #: Where links in mails point (mails are sent outside any request, so the site cannot ask one).
 SITE_URL = os.environ.get("SITE_URL", "http://127.0.0.1:8000").rstrip("/")
+#: Correspondence tables one player may sit at at once (open or in play); 0 = no limit.
+CORRESPONDENCE_TABLES_MAX = int(os.environ.get("CORRESPONDENCE_TABLES_MAX", "30"))
 #: When the daily digest goes out (hour of the day, UTC).
 NOTICE_DIGEST_HOUR = int(os.environ.get("NOTICE_DIGEST_HOUR", "7"))
 

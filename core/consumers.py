@@ -461,8 +461,10 @@ class PortalConsumer(Socket):
         self.groups_joined = []
         if self.user is not None and self.user.is_authenticated:
             self.groups_joined += [user_group(self.user.pk), account_group(self.user.pk)]
-        if self.scope.get("query_string", b"").decode().find("lobby=1") >= 0:
+        query = self.scope.get("query_string", b"").decode()
+        if query.find("lobby=1") >= 0:
             self.groups_joined.append(LOBBY_GROUP)
+        self.your_games = query.find("games=1") >= 0
         for group in self.groups_joined:
             await self.channel_layer.group_add(group, self.channel_name)
         await self.accept()
@@ -479,11 +481,18 @@ class PortalConsumer(Socket):
 
     async def user_update(self, event):
         """The publisher rendered this user's badge once for all their sockets; a socket renders
-        its own only when it opens (and when the page asks again)."""
+        its own only when it opens (and when the page asks again). The "Your games" page also
+        gets its lists again, since what changed the badge changed whose move it is."""
         html = event.get("html")
         if html is None:
             html = await in_thread(badge_html)(self.user.pk)
         await self.send(text_data=html)
+        if getattr(self, "your_games", False) and event:
+            await self.send(text_data=await in_thread(self._your_games)())
+
+    def _your_games(self) -> str:
+        return render_to_string("core/_your_games.html", {
+            **queries.your_games(self.user.pk), "user": self.user, "oob": True})
 
     async def lobby_update(self, event):
         if LOBBY_GROUP in self.groups_joined:

@@ -5,6 +5,7 @@ from .views import accounts, match, notices, pages, rematch, replays, tables
 urlpatterns = [
     path("", pages.home, name="home"),
     path("lobby/tables/", pages.lobby_tables, name="lobby_tables"),
+    path("games/mine/", pages.your_games, name="your_games"),
     path("healthz", pages.healthz, name="healthz"),
     path("favicon.ico", pages.favicon, name="favicon"),
     path("games/<slug:slug>/", pages.game_page, name="game"),

@@ -208,3 +208,34 @@ def test_a_player_adds_an_address_confirms_it_and_cannot_take_anothers(players, 
     page.post("/accounts/notices/", {"email": "carol@example.net"})  # a new address starts unconfirmed
     assert Profile.objects.get(user=carol).confirmed_email == ""
     assert Client().get(link).status_code == 400  # the old link confirms nothing now
+
+
+def test_your_games_lists_what_waits_for_you_first_by_time_left(players, carol, client_for):
+    alice, bob = players
+    soon, later = correspondence(bob, alice), correspondence(carol, alice)
+    submit_move(later.pk, carol, {"type": "mark", "cell": 4}, 0)
+    submit_move(soon.pk, bob, {"type": "mark", "cell": 4}, 0)
+    Match.objects.filter(pk=later.pk).update(turn_deadline=timezone.now() + timedelta(days=2))
+    Match.objects.filter(pk=soon.pk).update(turn_deadline=timezone.now() + timedelta(hours=3))
+    theirs = correspondence(alice, bob)  # alice moves first there: then it waits for bob
+    submit_move(theirs.pk, alice, {"type": "mark", "cell": 0}, 0)
+    page = client_for(alice).get("/games/mine/").content.decode()
+    yours = page[page.index('id="yg-yours"'):page.index('id="yg-others"')]
+    others = page[page.index('id="yg-others"'):page.index('id="yg-recent"')]
+    assert yours.index(f'data-match="{soon.pk}"') < yours.index(f'data-match="{later.pk}"')
+    assert f'data-match="{theirs.pk}"' in others and "data-deadline=" in yours
+
+
+def test_a_cap_on_correspondence_tables_is_refused_in_words(players, settings):
+    from core.services import Refused
+
+    alice, bob = players
+    settings.CORRESPONDENCE_TABLES_MAX = 2
+    correspondence(alice, bob)
+    create_table(alice, "tictactoe", 2, time_control="correspondence", time_per_move=3)
+    with pytest.raises(Refused, match="already play 2 correspondence tables"):
+        create_table(alice, "tictactoe", 2, time_control="correspondence", time_per_move=3)
+    create_table(alice, "tictactoe", 2)  # a table without the slow clock is not counted
+    open_table = create_table(bob, "tictactoe", 2, time_control="correspondence", time_per_move=1)
+    with pytest.raises(Refused, match="the most at once"):
+        join_table(open_table.pk, alice)

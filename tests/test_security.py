@@ -146,6 +146,7 @@ MATRIX = {
     "accounts/reset/done/": Route("/accounts/reset/done/", "200 200 200 200 200 200 200"),
     "accounts/profile/": Route("/accounts/profile/", "302 302 200 200 200 200 200"),
     "accounts/notices/": Route("/accounts/notices/", "302 302 200 200 200 200 200"),
+    "games/mine/": Route("/games/mine/", "302 302 200 200 200 200 200"),
     # Signed links from mails, for anyone who holds them; a forged one is refused (400).
     "accounts/confirm/<str:token>/": Route("/accounts/confirm/forged/", "400 400 400 400 400 400 400"),
     "notices/unsubscribe/<str:token>/": Route("/notices/unsubscribe/forged/", "400 400 400 400 400 400 400",

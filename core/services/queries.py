@@ -2,7 +2,10 @@
 
 from __future__ import annotations
 
+from datetime import timedelta
+
 from django.db.models import QuerySet
+from django.utils import timezone
 
 from core.models import Match, RematchInvite, Seat
 from core.plugins import registry
@@ -70,3 +73,40 @@ def invites_for(user_id: int) -> list[RematchInvite]:
         .exclude(table__seats__user_id=user_id)  # seated through the table's own Join button
         .select_related("table__host__profile")
     )
+
+
+def your_games(user_id: int, recent: int = 20) -> dict[str, list[Match]]:
+    """Every table the user sits at, as the "Your games" page lists them: those waiting for
+    their move (the nearest deadline first), those waiting for others, tables still gathering
+    players, and the latest results. Whose move it is comes from ``Match.to_act``, so no game
+    state is read."""
+    seats = (Seat.objects.filter(user_id=user_id).exclude(match__status=Match.Status.ABORTED)
+             .select_related("match").order_by("-match__created_at"))
+    mine = {s.match_id: s for s in seats.filter(match__status__in=[Match.Status.OPEN, Match.Status.ACTIVE])}
+    matches = (Match.objects.filter(pk__in=list(mine)).prefetch_related("seats__user__profile")
+               .order_by("-created_at"))
+    waiting_for_you, waiting_for_others, gathering = [], [], []
+    for match in matches:
+        seat = mine[match.pk]
+        match.my_seat = seat
+        if match.status == Match.Status.OPEN:
+            gathering.append(match)
+        elif seat.position in (match.to_act or []) and not seat.plays_by_bot:
+            waiting_for_you.append(match)
+        else:
+            waiting_for_others.append(match)
+    far = timezone.now() + timedelta(days=3650)
+    waiting_for_you.sort(key=lambda m: m.turn_deadline or far)
+    finished = (Match.objects.filter(seats__user_id=user_id, status=Match.Status.FINISHED)
+                .prefetch_related("seats__user__profile").order_by("-finished_at")[:recent])
+    for match in finished:
+        match.my_seat = next(s for s in match.seats.all() if s.user_id == user_id)
+    return {"waiting_for_you": waiting_for_you, "waiting_for_others": waiting_for_others,
+            "gathering": gathering, "recent": list(finished)}
+
+
+def correspondence_tables(user_id: int) -> int:
+    """Correspondence tables the user sits at that are open or in play."""
+    return Seat.objects.filter(
+        user_id=user_id, match__time_control=Match.TimeControl.CORRESPONDENCE,
+        match__status__in=[Match.Status.OPEN, Match.Status.ACTIVE]).count()

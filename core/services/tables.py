@@ -4,13 +4,14 @@ from __future__ import annotations
 
 from typing import Any
 
+from django.conf import settings
 from django.db import transaction
 
 from core import engine
 from core.models import Match, Seat
 from core.plugins import registry
 
-from . import live, notify
+from . import live, notify, queries
 from .errors import MatchNotActive, NotAllowed, Refused
 from .matches import game_for, start_match
 
@@ -54,6 +55,8 @@ def create_table(
         raise Refused("Unknown time control.")
     if time_control != Match.TimeControl.NONE and not 1 <= time_per_move <= 60:
         raise Refused("Time per move must be between 1 and 60.")
+    if time_control == Match.TimeControl.CORRESPONDENCE and host is not None:
+        check_correspondence_cap(host)
     with transaction.atomic():
         match = Match.objects.create(
             game_slug=game_slug, host=host, players=players, options=options,
@@ -71,6 +74,16 @@ def create_table(
     return match
 
 
+def check_correspondence_cap(user) -> None:
+    """Refuse one more correspondence table to a player already at the most a player may keep
+    going at once (``settings.CORRESPONDENCE_TABLES_MAX``): slow games that pile up stall for
+    everyone at them."""
+    cap = int(getattr(settings, "CORRESPONDENCE_TABLES_MAX", 0))
+    if cap and queries.correspondence_tables(user.pk) >= cap:
+        raise Refused(f"You already play {cap} correspondence tables, the most at once. Finish or "
+                      "leave one before you open or join another.")
+
+
 def _open_locked(match_id: int) -> Match:
     match = Match.objects.select_for_update().get(pk=match_id)
     if match.status != Match.Status.OPEN:
@@ -84,6 +97,8 @@ def join_table(match_id: int, user, position: int | None = None) -> Match:
         match = _open_locked(match_id)
         if match.seats.filter(user=user).exists():
             raise Refused("You already have a seat at this table.")
+        if match.time_control == Match.TimeControl.CORRESPONDENCE:
+            check_correspondence_cap(user)
         free = match.seats.filter(user__isnull=True, bot="").order_by("position")
         if position is not None:
             free = free.filter(position=position)

@@ -1,7 +1,8 @@
 """Plural and list filters for templates: ``{% load meeple_text %}``.
 
 ``{{ n|counted:"card" }}`` gives "1 card" / "2 cards" (irregular nouns as ``"fox,foxes"``);
-``{{ names|and_list }}`` gives "alice, bob and carol"; ``{{ n|ordinal }}`` gives "2nd".
+``{{ names|and_list }}`` gives "alice, bob and carol"; ``{{ n|ordinal }}`` gives "2nd";
+``{{ deadline|epoch_ms }}`` gives the moment a countdown counts to (see static/js/meeplehall.js).
 """
 
 from __future__ import annotations
@@ -35,6 +36,13 @@ def ordinal(number) -> str:
         return text.ordinal(int(number))
     except (TypeError, ValueError):
         return ""
+
+
+@register.filter
+def epoch_ms(moment) -> str:
+    """A datetime as milliseconds since the epoch, for a ``.clock[data-deadline]`` the page
+    counts down: a page or frame carries the deadline, never the time left when it was drawn."""
+    return str(int(moment.timestamp() * 1000)) if moment else ""
 
 
 @register.simple_tag(takes_context=True)

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from django.contrib.auth.decorators import login_required
 from django.http import Http404, HttpResponseRedirect, JsonResponse
 from django.shortcuts import render
 from django.template import TemplateDoesNotExist
@@ -28,6 +29,14 @@ def home(request):
         "mine": mine,
         "awaiting": set(queries.matches_awaiting(request.user.pk)) if request.user.is_authenticated else set(),
     })
+
+
+@login_required
+def your_games(request):
+    """Every table of the player: waiting for them (nearest deadline first), waiting for others,
+    still gathering players, recent results. The page's portal socket redraws the lists when a
+    move changes whose turn it is (:meth:`core.consumers.PortalConsumer.user_update`)."""
+    return render(request, "core/your_games.html", queries.your_games(request.user.pk))
 
 
 def lobby_tables(request):
