@@ -218,6 +218,8 @@ DEFAULT_FROM_EMAIL = os.environ.get("DEFAULT_FROM_EMAIL", "Meeple Hall <noreply@
 SITE_URL = os.environ.get("SITE_URL", "http://127.0.0.1:8000").rstrip("/")
 #: Correspondence tables one player may sit at at once (open or in play); 0 = no limit.
 CORRESPONDENCE_TABLES_MAX = int(os.environ.get("CORRESPONDENCE_TABLES_MAX", "30"))
+#: Vacation days a player may take each calendar year (their correspondence clocks stand still).
+VACATION_DAYS_PER_YEAR = int(os.environ.get("VACATION_DAYS_PER_YEAR", "30"))
 #: When the daily digest goes out (hour of the day, UTC).
 NOTICE_DIGEST_HOUR = int(os.environ.get("NOTICE_DIGEST_HOUR", "7"))
 

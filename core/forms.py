@@ -88,6 +88,9 @@ class TableForm(forms.Form):
     time_per_move = forms.IntegerField(min_value=1, max_value=60, initial=5, required=False,
                                        label="Minutes or days per move",
                                        help_text="Minutes for a realtime clock, days for correspondence.")
+    weekend_pause = forms.BooleanField(required=False, label="Clocks stop on weekends",
+                                       help_text="Correspondence only: Saturdays and Sundays do not count, "
+                                                 "in the time zone of the player to move.")
 
     def __init__(self, game, bots, *args, **kwargs):
         super().__init__(*args, **kwargs)
@@ -145,4 +148,6 @@ class TableForm(forms.Form):
             "spectator_chat": data["spectator_chat"],
             "time_control": data["time_control"],
             "time_per_move": (data.get("time_per_move") or 0) if clocked else 0,
+            "weekend_pause": bool(data.get("weekend_pause"))
+            and data["time_control"] == Match.TimeControl.CORRESPONDENCE,
         }

@@ -57,6 +57,9 @@ class Match(models.Model):
         default=0, help_text="Minutes (realtime) or days (correspondence) per move."
     )
     turn_deadline = models.DateTimeField(null=True, blank=True, db_index=True)
+    weekend_pause = models.BooleanField(
+        default=False, help_text="Correspondence clocks stand still on Saturdays and Sundays, in the "
+                                 "time zone of the player to move.")
     to_act = models.JSONField(
         default=list, blank=True,
         help_text="Seats to act now (none unless in play), kept with every change of the match so "
@@ -175,6 +178,12 @@ class Profile(models.Model):
     chat_muted = models.BooleanField(default=False, help_text="Muted users cannot write in table chats.")
     confirmed_email = models.EmailField(
         blank=True, help_text="The address the player confirmed from a mail; none is sent to any other.")
+    time_zone = models.CharField(max_length=64, default="UTC",
+                                 help_text="Where the player's weekend is, for tables that pause on weekends.")
+    away_until = models.DateTimeField(null=True, blank=True,
+                                      help_text="On vacation until then: clocks of their correspondence tables stand still.")
+    away_days_used = models.PositiveSmallIntegerField(default=0, help_text="Vacation days taken in away_year.")
+    away_year = models.PositiveSmallIntegerField(default=0)
 
     def __str__(self) -> str:
         return self.display_name or self.user.get_username()

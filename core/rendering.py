@@ -38,6 +38,8 @@ def players_from(seats) -> list[dict]:
             "score": s.score,
             "rank": s.rank,
             "options": s.options,
+            # stored, not compared with the time now: the frame of a revision stays true
+            "away_until": getattr(getattr(s.user, "profile", None), "away_until", None) if s.user_id else None,
         }
         for s, label in zip(seats, labels, strict=True)
     ]

@@ -18,8 +18,9 @@ from django.utils import timezone
 
 from core.models import Match
 
-from . import live, notices
+from . import away, live, notices
 from .bots import resume_due
+from .matches import deadline_for
 
 log = logging.getLogger(__name__)
 REMIND_EVERY = 60.0  # seconds between looks for correspondence clocks about to run out
@@ -46,6 +47,13 @@ def _time_out(match_id: int, now) -> bool:
         match = locked.first()
         if match is None:
             return False
+        back = away.away_to_act(match)
+        if back is not None:  # a player to move is on vacation: their clock stands still
+            match.turn_deadline = deadline_for(match)
+            match.save(update_fields=["turn_deadline"])
+            live.changed(match)  # the frames show the new deadline
+            log.info("clock of match %s waits for a player away until %s", match_id, back)
+            return False
         due = seats_to_act(match)
         match.seats.filter(position__in=due, bot="", resigned=False).update(bot_takeover=True)
         match.turn_deadline = None
@@ -61,7 +69,8 @@ def start_sweeper(interval: float) -> threading.Thread | None:
     It first resumes the bot moves a previous process left due (a restart after a crash), then,
     every ``interval`` seconds (0 = never), times out overdue seats, picks up bot chains that
     a dead process stopped (due for longer than ``settings.BOT_STALL`` seconds) and sends the
-    notices that are due (:mod:`core.services.notices`); once a minute it queues clock reminders.
+    notices that are due (:mod:`core.services.notices`); once a minute it ends the vacations that
+    are over and queues clock reminders.
     """
     if any(t.name == "meeplehall-clock" for t in threading.enumerate()):
         return None
@@ -75,6 +84,7 @@ def start_sweeper(interval: float) -> threading.Thread | None:
             _guarded(lambda: resume_due(float(getattr(settings, "BOT_STALL", 10))))
             if time.monotonic() - reminded >= REMIND_EVERY:
                 reminded = time.monotonic()
+                _guarded(away.end_vacations)
                 _guarded(notices.remind_clocks)
             _guarded(notices.deliver_due)
 

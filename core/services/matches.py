@@ -16,7 +16,7 @@ from core.engine.staleness import basis_token
 from core.models import Match, Move
 from core.plugins import GameNotInstalled, registry
 
-from . import live
+from . import away, live
 from .errors import (
     IllegalMoveRefused,
     MatchNotActive,
@@ -39,11 +39,15 @@ def game_for(match: Match):
         raise MatchNotActive(exc.message) from None
 
 
-def deadline_for(match: Match):
+def deadline_for(match: Match, seats=None):
+    """When the move now owed runs out; ``seats`` (read with their users' profiles) spare a
+    query. Correspondence clocks stand still for vacations and, at some tables, on weekends
+    (:func:`core.services.away.correspondence_deadline`)."""
     if match.time_control == Match.TimeControl.REALTIME and match.time_per_move:
         return timezone.now() + timedelta(minutes=match.time_per_move)
     if match.time_control == Match.TimeControl.CORRESPONDENCE and match.time_per_move:
-        return timezone.now() + timedelta(days=match.time_per_move)
+        return away.correspondence_deadline(match, live.seats_of(match) if seats is None else seats,
+                                            timezone.now())
     return None
 
 
@@ -166,7 +170,7 @@ def apply_locked(match: Match, position: int, move: Any, by_bot: bool,
     match.version += 1
     Move.objects.create(match=match, ply=match.version, seat=position, payload=move, by_bot=by_bot)
     match.state = state
-    match.turn_deadline = deadline_for(match)
+    match.turn_deadline = deadline_for(match, seats)
     finished = finish_if_over(match, game, seats)
     snapshot = live.changed(match, lobby=finished, save=False, seats=seats,
                             mover=None if by_bot else position, moved=True)

@@ -44,7 +44,7 @@ def offer(match_id: int, user) -> Match:
             bots={position: s.bot for position, s in enumerate(ordered) if s.bot},
             private=old.private or bool(people), rated=old.rated,
             spectator_chat=old.spectator_chat, time_control=old.time_control,
-            time_per_move=old.time_per_move, rematch_of=old,
+            time_per_move=old.time_per_move, rematch_of=old, weekend_pause=old.weekend_pause,
         )
         RematchInvite.objects.bulk_create(
             RematchInvite(table=table, user_id=user_id, position=position)

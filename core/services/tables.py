@@ -29,6 +29,7 @@ def create_table(
     time_control: str = Match.TimeControl.NONE,
     time_per_move: int = 0,
     rematch_of: Match | None = None,
+    weekend_pause: bool = False,
 ) -> Match:
     """Open a table with the host in seat 1 and bots where asked; start at once if it is full.
 
@@ -62,6 +63,7 @@ def create_table(
             game_slug=game_slug, host=host, players=players, options=options,
             private=private, rated=rated, spectator_chat=spectator_chat,
             time_control=time_control, time_per_move=time_per_move, rematch_of=rematch_of,
+            weekend_pause=weekend_pause and time_control == Match.TimeControl.CORRESPONDENCE,
         )
         for position in range(players):
             Seat.objects.create(

@@ -8,6 +8,8 @@ token; it only ever turns mails off for the user it names, so replaying it is ha
 
 from __future__ import annotations
 
+import zoneinfo
+
 from django import forms
 from django.contrib import messages
 from django.contrib.auth import get_user_model
@@ -20,7 +22,8 @@ from django.views.decorators.csrf import csrf_exempt
 from core import throttle
 from core.forms import EMAIL_TAKEN, email_taken
 from core.models import Notice, NoticeSetting, Profile
-from core.services import notices
+from core.services import away, notices
+from core.services.errors import Refused
 
 BAD_LINK = "This link is not valid: it may have been cut short or changed. Nothing was changed."
 
@@ -87,30 +90,105 @@ def _change_address(request, form: AddressForm) -> bool:
     return True
 
 
+TIME_ZONES = sorted(zoneinfo.available_timezones() - {"Factory", "localtime"})
+
+
+class TimeZoneForm(forms.Form):
+    time_zone = forms.ChoiceField(label="Your time zone", choices=[(z, z) for z in TIME_ZONES],
+                                  help_text="Where your weekend is, at tables whose clocks stop on weekends.")
+
+
+class VacationForm(forms.Form):
+    away_days = forms.IntegerField(label="Days away, from now", min_value=1, max_value=366)
+
+
+def _vacation(request):
+    """Start or end a vacation; None when the POST was not about one."""
+    posted = request.POST
+    if "come_back" in posted:
+        action = lambda: away.come_back(request.user)  # noqa: E731
+        done = "Welcome back: your clocks run again, with the time you had when you left."
+    elif "away_days" in posted:
+        form = VacationForm(posted)
+        if not form.is_valid():
+            return _page(request, vacation=form)
+        action = lambda: away.go_away(request.user, form.cleaned_data["away_days"])  # noqa: E731
+        done = "Enjoy your vacation: the clocks of your correspondence tables stand still until you are back."
+    else:
+        return None
+    try:
+        action()
+    except Refused as exc:
+        messages.error(request, exc.message)
+    else:
+        messages.success(request, done)
+    return redirect("notice_settings")
+
+
+def _time_zone(request):
+    if "time_zone" not in request.POST:
+        return None
+    form = TimeZoneForm(request.POST)
+    if not form.is_valid():
+        return _page(request, zone=form)
+    Profile.objects.update_or_create(user=request.user, defaults={"time_zone": form.cleaned_data["time_zone"]})
+    messages.success(request, "Your time zone is saved.")
+    return redirect("notice_settings")
+
+
+def _address(request):
+    if "email" not in request.POST:
+        return None
+    form = AddressForm(request.POST, user=request.user)
+    if form.is_valid() and (form.cleaned_data["email"] == request.user.email or _change_address(request, form)):
+        return redirect("notice_settings")
+    return _page(request, address=form)
+
+
+def _confirm_again(request):
+    if not request.POST.get("confirm_again"):
+        return None
+    if request.user.email:
+        with transaction.atomic():
+            _send_confirmation(request)
+    return redirect("notice_settings")
+
+
+def _kinds(request):
+    form = NoticeSettingsForm(request.POST, user=request.user)
+    if not form.is_valid():
+        return _page(request, form=form)
+    for kind, email in form.cleaned_data.items():
+        NoticeSetting.objects.update_or_create(user=request.user, kind=kind, defaults={"email": email})
+    messages.success(request, "Your mail settings are saved.")
+    return redirect("notice_settings")
+
+
+def _page(request, **bound):
+    """The settings page, with ``bound`` forms (a POST that did not validate) in place of fresh ones."""
+    profile, _ = Profile.objects.get_or_create(user=request.user)
+    forms_shown = {
+        "form": NoticeSettingsForm(user=request.user),
+        "address": AddressForm(user=request.user, initial={"email": request.user.email}),
+        "zone": TimeZoneForm(initial={"time_zone": profile.time_zone}),
+        "vacation": VacationForm(initial={"away_days": 7}),
+        **bound,
+    }
+    confirmed = bool(request.user.email) and profile.confirmed_email.casefold() == request.user.email.casefold()
+    return render(request, "core/notice_settings.html", {
+        **forms_shown, "confirmed": confirmed, "profile": profile, "days_left": away.days_left(profile)})
+
+
 @login_required
 def notice_settings(request):
-    """The account's address (and its confirmation), and how each kind of notice is mailed."""
-    posted = request.POST if request.method == "POST" else None
-    address = AddressForm(posted if posted and "email" in posted else None, user=request.user,
-                          initial={"email": request.user.email})
-    form = NoticeSettingsForm(posted if posted and "email" not in posted else None, user=request.user)
-    if posted and "email" in posted:
-        if address.is_valid() and (address.cleaned_data["email"] == request.user.email
-                                   or _change_address(request, address)):
-            return redirect("notice_settings")
-    elif posted and posted.get("confirm_again"):
-        if request.user.email:
-            with transaction.atomic():
-                _send_confirmation(request)
-        return redirect("notice_settings")
-    elif posted and form.is_valid():
-        for kind, email in form.cleaned_data.items():
-            NoticeSetting.objects.update_or_create(user=request.user, kind=kind, defaults={"email": email})
-        messages.success(request, "Your mail settings are saved.")
-        return redirect("notice_settings")
-    profile, _ = Profile.objects.get_or_create(user=request.user)
-    confirmed = bool(request.user.email) and profile.confirmed_email.casefold() == request.user.email.casefold()
-    return render(request, "core/notice_settings.html", {"form": form, "address": address, "confirmed": confirmed})
+    """The account's address (and its confirmation), how each kind of notice is mailed, the
+    player's vacation and their time zone: each form posts on its own."""
+    if request.method == "POST":
+        for section in (_vacation, _time_zone, _address, _confirm_again, _kinds):
+            answer = section(request)
+            if answer is not None:
+                return answer
+    return _page(request)
 
 
 def confirm_email(request, token):

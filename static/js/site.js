@@ -28,6 +28,8 @@
         text.textContent = words[control.value] + " ";
       }
     }
+    var weekends = form.querySelector(".weekend-pause");
+    if (control && weekends) toggle(weekends, control.value === "correspondence");
   }
 
   function toggle(element, shown) {

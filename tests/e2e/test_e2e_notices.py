@@ -20,7 +20,7 @@ def test_the_mail_settings_page_changes_preferences(portal, browser, shot):
     page = sign_up(context, portal, name)
     page.goto(f"{portal.url}/u/{name}/")
     page.click("#mail-settings-link")
-    expect(page.locator("h1")).to_have_text("Mail settings")
+    expect(page.locator("h1")).to_have_text("Mail and vacation")
     expect(page.locator("article")).to_contain_text("no e-mail address")
     page.select_option("#id_your_turn", "daily")
     page.select_option("#id_game_over", "never")
