@@ -20,6 +20,8 @@ the ``golden`` fixture (compare a transcript with its checked-in file) and the
 
 from __future__ import annotations
 
+from types import SimpleNamespace
+
 import pytest
 
 from core.engine import Game
@@ -61,8 +63,6 @@ def draw_board(game: Game, state, seat, players=None, version=1) -> str:
     """The HTML of ``<slug>/board.html`` for ``seat`` (None: a spectator), drawn the way the match
     page draws it: with the page's context (``view``, ``seat``, ``moves``, ``players``,
     ``match``, ``game``) and "Player N" named. Fails if it names one of the seat's secrets."""
-    from types import SimpleNamespace
-
     from django.template import engines
 
     count = len(players) if players else kit.player_count(game, state)
