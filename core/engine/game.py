@@ -109,7 +109,12 @@ class Result:
         return replace(self, ranks=ranks, won=won, resigned=sorted(gone))
 
     def to_json(self) -> dict[str, Any]:
-        return asdict(self)
+        """The result as stored; ``resigned`` only when someone resigned, so the results (and
+        golden transcripts) of the games nobody resigned from read as they always did."""
+        data = asdict(self)
+        if not data["resigned"]:
+            del data["resigned"]
+        return data
 
     @classmethod
     def from_json(cls, data: dict[str, Any]) -> Result:
