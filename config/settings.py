@@ -25,6 +25,7 @@ from pathlib import Path
 import dj_database_url
 from django.core.exceptions import ImproperlyConfigured
 
+from core.keys import kept
 from core.plugins import discover_apps
 
 BASE_DIR = Path(__file__).resolve().parent.parent
@@ -48,22 +49,9 @@ def env_flag(name: str, default: bool) -> bool:
 
 
 def kept_secret_key(path: Path) -> str:
-    """The key stored in ``path``, made on first use: sessions stay valid across restarts, and no
-    key is ever shared through the source code. The file is readable by its owner only."""
-    if not path.exists():
-        # Written whole under a private name, then linked into place: processes starting
-        # together never read a half-written key, and the first link wins.
-        draft = path.with_name(f".{path.name}.{os.getpid()}")
-        descriptor = os.open(draft, os.O_WRONLY | os.O_CREAT | os.O_TRUNC, 0o600)
-        with os.fdopen(descriptor, "w") as out:
-            out.write(secrets.token_urlsafe(50))
-        try:
-            os.link(draft, path)
-        except FileExistsError:
-            pass
-        finally:
-            draft.unlink()
-    key = path.read_text().strip()
+    """The key stored in ``path``, made on first use (:func:`core.keys.kept`): sessions stay valid
+    across restarts, and no key is ever shared through the source code."""
+    key = kept(path, lambda: secrets.token_urlsafe(50))
     if len(key) < 50:
         raise ImproperlyConfigured(f"{path} holds no usable secret key; delete it to make a new one.")
     return key
@@ -218,6 +206,10 @@ DEFAULT_FROM_EMAIL = os.environ.get("DEFAULT_FROM_EMAIL", "Meeple Hall <noreply@
 SITE_URL = os.environ.get("SITE_URL", "http://127.0.0.1:8000").rstrip("/")
 #: Correspondence tables one player may sit at at once (open or in play); 0 = no limit.
 CORRESPONDENCE_TABLES_MAX = int(os.environ.get("CORRESPONDENCE_TABLES_MAX", "30"))
+#: Web Push: the VAPID private key as PEM (unset: made once into var/vapid_private_key.pem), and
+#: the contact push services may write to about this site's pushes.
+WEBPUSH_VAPID_PRIVATE_KEY = os.environ.get("WEBPUSH_VAPID_PRIVATE_KEY", "")
+WEBPUSH_CONTACT = os.environ.get("WEBPUSH_CONTACT", "mailto:admin@meeplehall.local")
 #: Vacation days a player may take each calendar year (their correspondence clocks stand still).
 VACATION_DAYS_PER_YEAR = int(os.environ.get("VACATION_DAYS_PER_YEAR", "30"))
 #: When the daily digest goes out (hour of the day, UTC).

@@ -357,3 +357,17 @@ class NoticeSetting(models.Model):
 
     def __str__(self) -> str:
         return f"{self.user}: {self.kind} {self.email}"
+
+
+class PushSubscription(models.Model):
+    """A browser that asked for Web Push notices (its push service's endpoint and keys)."""
+
+    user = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="push_subscriptions")
+    endpoint = models.URLField(max_length=1000, unique=True)
+    p256dh = models.CharField(max_length=200, help_text="The browser's public key (base64url).")
+    auth = models.CharField(max_length=100, help_text="The browser's authentication secret (base64url).")
+    created_at = models.DateTimeField(auto_now_add=True)
+    last_error = models.CharField(max_length=300, blank=True)
+
+    def __str__(self) -> str:
+        return f"push to {self.user} ({self.endpoint[:40]}…)"

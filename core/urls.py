@@ -40,5 +40,7 @@ urlpatterns = [
     path("accounts/notices/", notices.notice_settings, name="notice_settings"),
     path("accounts/confirm/<str:token>/", notices.confirm_email, name="confirm_email"),
     path("notices/unsubscribe/<str:token>/", notices.unsubscribe, name="unsubscribe"),
+    path("accounts/push/", notices.push_subscription, name="push_subscription"),
+    path("push-worker.js", notices.push_worker, name="push_worker"),
     path("u/<str:username>/", accounts.profile, name="profile"),
 ]

@@ -139,7 +139,7 @@ def test_no_mail_to_an_unconfirmed_address_nor_to_a_player_on_the_page(alice, bo
     match = correspondence(alice, bob)
     deliver_due()
     assert inbox.to("alice@example.org") == []
-    assert Notice.objects.get(user=alice).outcome == "the address is not confirmed"
+    assert Notice.objects.get(user=alice).outcome == "no confirmed address and no browser asked for pushes"
     async_to_sync(get_channel_layer().group_add)(seat_user_group(match.pk, bob.pk), "bob-has-the-page-open")
     submit_move(match.pk, alice, {"type": "mark", "cell": 4}, 0)
     deliver_due()

@@ -147,6 +147,9 @@ MATRIX = {
     "accounts/profile/": Route("/accounts/profile/", "302 302 200 200 200 200 200"),
     "accounts/notices/": Route("/accounts/notices/", "302 302 200 200 200 200 200"),
     "games/mine/": Route("/games/mine/", "302 302 200 200 200 200 200"),
+    # A browser's push subscription, as JSON from the settings page's script; a form is refused.
+    "accounts/push/": Route("/accounts/push/", "302 302 400 400 400 400 400", "POST"),
+    "push-worker.js": Route("/push-worker.js", "200 200 200 200 200 200 200"),
     # Signed links from mails, for anyone who holds them; a forged one is refused (400).
     "accounts/confirm/<str:token>/": Route("/accounts/confirm/forged/", "400 400 400 400 400 400 400"),
     "notices/unsubscribe/<str:token>/": Route("/notices/unsubscribe/forged/", "400 400 400 400 400 400 400",

@@ -107,7 +107,9 @@ def fill_cache(wanted: list[str] | None = None) -> None:
     if stamp.exists():
         return
     CACHE.mkdir(parents=True, exist_ok=True)
-    pip(sys.executable, "download", "--dest", CACHE, "--only-binary=:all:", *wanted, timeout=600)
+    # ``pip wheel``, not ``download --only-binary``: a dependency published only as source
+    # (http-ece, under pywebpush) is built into a wheel here once, so installs stay offline.
+    pip(sys.executable, "wheel", "--wheel-dir", CACHE, "--prefer-binary", *wanted, timeout=600)
     stamp.touch()
 
 

@@ -12,8 +12,9 @@ way to know, and losing a notice would be worse).
 
 What a player gets follows their settings (:class:`core.models.NoticeSetting`): at once, at most
 one mail an hour, a daily digest, or never; whatever is due for them at one moment goes out as
-one mail. Nothing is mailed to an address the player has not confirmed; nobody is told about a
-table whose page they have open; and a mail says only what the table's page says to everyone
+one mail, and as one push to each browser that asked for them (:mod:`core.services.push`).
+Nothing is mailed to an address the player has not confirmed; nobody is told about a table
+whose page they have open; and a mail says only what the table's page says to everyone
 (the game, the table, whose turn, the result), never anything from a player's hidden hand.
 """
 
@@ -35,7 +36,7 @@ from core import text
 from core.models import Match, Notice, NoticeSetting
 from core.plugins import registry
 
-from . import notify
+from . import notify, push
 
 log = logging.getLogger(__name__)
 
@@ -146,6 +147,7 @@ def deliver_due(now: datetime | None = None) -> int:
 
 
 def _deliver(notices: list[Notice], now: datetime) -> int:
+    """Mail (and push) one player's due notices; 1 if a mail or a push went out."""
     user = notices[0].user
     keep = []
     for notice in notices:
@@ -154,22 +156,46 @@ def _deliver(notices: list[Notice], now: datetime) -> int:
             _close(notice, Notice.Status.SKIPPED, reason)
         else:
             keep.append(notice)
-    if not keep:
-        return 0
-    try:
-        compose(user, keep).send()
-    except Exception as exc:  # the mail server refused or is away: try again later, then give up
-        log.warning("notices for user %s could not be sent: %s", user.pk, exc)
-        for notice in keep:
-            notice.attempts += 1
-            notice.status = Notice.Status.FAILED if notice.attempts >= MAX_ATTEMPTS else Notice.Status.PENDING
-            notice.deliver_after = now + timedelta(minutes=2 ** notice.attempts)
-            notice.outcome, notice.claim = str(exc)[:300], ""
-            notice.save(update_fields=["attempts", "status", "deliver_after", "outcome", "claim"])
-        return 0
-    Notice.objects.filter(pk__in=[n.pk for n in keep]).update(
-        status=Notice.Status.SENT, sent_at=timezone.now(), claim="", outcome="")
-    return 1
+    mailed = [n for n in keep if _may_mail(n, user)]
+    browsers = list(user.push_subscriptions.all())
+    pushed = [n for n in keep if n.kind != Notice.Kind.CONFIRM] if browsers else []
+    for notice in keep:
+        if notice not in mailed and notice not in pushed:
+            _close(notice, Notice.Status.SKIPPED, "no confirmed address and no browser asked for pushes")
+    if pushed:
+        items = [_item(user, n) for n in pushed]
+        push.send(browsers, items[0]["subject"] if len(items) == 1 else f"Meeple Hall: {text.counted(len(items), 'update')}",
+                  " ".join(i["text"] for i in items)[:300], items[0]["url"])
+    if mailed:
+        try:
+            compose(user, mailed).send()
+        except Exception as exc:  # the mail server refused or is away: try again later, then give up
+            log.warning("notices for user %s could not be sent: %s", user.pk, exc)
+            _retry_later([n for n in mailed if n not in pushed], now, exc)
+            mailed = []
+    done = [n.pk for n in keep if n in mailed or n in pushed]
+    Notice.objects.filter(pk__in=done).update(status=Notice.Status.SENT, sent_at=timezone.now(), claim="",
+                                              outcome="")
+    return 1 if done else 0
+
+
+def _retry_later(notices: list[Notice], now: datetime, exc: Exception) -> None:
+    for notice in notices:
+        notice.attempts += 1
+        notice.status = Notice.Status.FAILED if notice.attempts >= MAX_ATTEMPTS else Notice.Status.PENDING
+        notice.deliver_after = now + timedelta(minutes=2 ** notice.attempts)
+        notice.outcome, notice.claim = str(exc)[:300], ""
+        notice.save(update_fields=["attempts", "status", "deliver_after", "outcome", "claim"])
+
+
+def _may_mail(notice: Notice, user) -> bool:
+    """Mail goes only to a confirmed address (a confirmation, to the address it confirms)."""
+    if not user.email:
+        return False
+    if notice.kind == Notice.Kind.CONFIRM:
+        return True
+    confirmed = getattr(getattr(user, "profile", None), "confirmed_email", "")
+    return bool(confirmed) and confirmed.casefold() == user.email.casefold()
 
 
 def _close(notice: Notice, status: str, outcome: str) -> None:
@@ -178,14 +204,10 @@ def _close(notice: Notice, status: str, outcome: str) -> None:
 
 def _not_to_send(notice: Notice, user) -> str:
     """Why ``notice`` should not go now (empty: it should)."""
-    if not user.is_active or not user.email:
-        return "no address"
-    if notice.kind != Notice.Kind.CONFIRM:
-        confirmed = getattr(getattr(user, "profile", None), "confirmed_email", "")
-        if not confirmed or confirmed.casefold() != user.email.casefold():
-            return "the address is not confirmed"
-        if delivery(user.pk, notice.kind) == NoticeSetting.Delivery.NEVER:
-            return "turned off since it was queued"
+    if not user.is_active:
+        return "the account is closed"
+    if notice.kind != Notice.Kind.CONFIRM and delivery(user.pk, notice.kind) == NoticeSetting.Delivery.NEVER:
+        return "turned off since it was queued"
     match = notice.match
     if notice.kind in TURN_KINDS and match is not None:
         seat = match.seats.filter(user_id=user.pk).first()

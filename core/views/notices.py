@@ -1,4 +1,5 @@
-"""The player's notice settings, confirming an address, and unsubscribing from a mail's link.
+"""The player's settings for slow games (mail, push, vacation, time zone), confirming an address,
+unsubscribing from a mail's link, and the browser's push subscription.
 
 Both links in mails work without logging in: each carries a token this site signed, naming the
 user (and, to unsubscribe, the kinds of mail), so a forged, altered or cut link changes nothing.
@@ -8,21 +9,30 @@ token; it only ever turns mails off for the user it names, so replaying it is ha
 
 from __future__ import annotations
 
+import base64
+import binascii
+import ipaddress
+import json
 import zoneinfo
+from pathlib import Path
+from urllib.parse import urlsplit
 
 from django import forms
 from django.contrib import messages
 from django.contrib.auth import get_user_model
 from django.contrib.auth.decorators import login_required
+from django.contrib.staticfiles import finders
 from django.core import signing
 from django.db import transaction
+from django.http import HttpResponse, JsonResponse
 from django.shortcuts import redirect, render
 from django.views.decorators.csrf import csrf_exempt
+from django.views.decorators.http import require_POST
 
 from core import throttle
 from core.forms import EMAIL_TAKEN, email_taken
-from core.models import Notice, NoticeSetting, Profile
-from core.services import away, notices
+from core.models import Notice, NoticeSetting, Profile, PushSubscription
+from core.services import away, notices, push
 from core.services.errors import Refused
 
 BAD_LINK = "This link is not valid: it may have been cut short or changed. Nothing was changed."
@@ -176,7 +186,9 @@ def _page(request, **bound):
     }
     confirmed = bool(request.user.email) and profile.confirmed_email.casefold() == request.user.email.casefold()
     return render(request, "core/notice_settings.html", {
-        **forms_shown, "confirmed": confirmed, "profile": profile, "days_left": away.days_left(profile)})
+        **forms_shown, "confirmed": confirmed, "profile": profile, "days_left": away.days_left(profile),
+        "push_key": push.application_server_key(),
+        "browsers": PushSubscription.objects.filter(user=request.user).count()})
 
 
 @login_required
@@ -226,3 +238,73 @@ def unsubscribe(request, token):
         return render(request, "core/notice_done.html", {
             "message": "Done: no more mails when " + "; or when ".join(names) + ".", "settings_link": True})
     return render(request, "core/unsubscribe.html", {"names": names})
+
+
+MAX_SUBSCRIPTION_BYTES = 4000
+P256DH_BYTES, AUTH_BYTES = 65, 16
+
+
+def _key_bytes(value) -> int:
+    """How many bytes a base64url key holds (-1 when it is not one)."""
+    if not isinstance(value, str) or len(value) > 200:
+        return -1
+    try:
+        return len(base64.urlsafe_b64decode(value + "=" * (-len(value) % 4)))
+    except (ValueError, binascii.Error):
+        return -1
+
+
+def push_endpoint_problem(endpoint) -> str:
+    """Why the server should not post to ``endpoint`` (empty: it may). A push service is a public
+    HTTPS site; anything else (a loopback or private address, another scheme) would let a
+    player make the server post where they like."""
+    if not isinstance(endpoint, str) or len(endpoint) > 1000:
+        return "That is not a push service's address."
+    parts = urlsplit(endpoint)
+    host = (parts.hostname or "").lower()
+    if parts.scheme != "https" or not host or host == "localhost" or host.endswith(".local"):
+        return "A push service is reached over HTTPS at a public address."
+    try:
+        address = ipaddress.ip_address(host)
+    except ValueError:
+        return ""
+    return "" if address.is_global else "A push service is reached over HTTPS at a public address."
+
+
+@login_required
+@require_POST
+def push_subscription(request):
+    """The settings page's script hands a browser's subscription over (or takes it back)."""
+    if request.content_type != "application/json":  # a form's body is read (and gone) already
+        return JsonResponse({"error": "That subscription could not be read."}, status=400)
+    if len(request.body) > MAX_SUBSCRIPTION_BYTES:
+        return JsonResponse({"error": "That subscription is too large."}, status=400)
+    try:
+        data = json.loads(request.body)
+    except (ValueError, UnicodeDecodeError):
+        return JsonResponse({"error": "That subscription could not be read."}, status=400)
+    if not isinstance(data, dict):
+        return JsonResponse({"error": "That subscription could not be read."}, status=400)
+    endpoint, keys = data.get("endpoint"), data.get("keys") or {}
+    if data.get("remove"):
+        PushSubscription.objects.filter(user=request.user, endpoint=endpoint if isinstance(endpoint, str) else "").delete()
+        return JsonResponse({"ok": True})
+    problem = push_endpoint_problem(endpoint)
+    if not problem and not (isinstance(keys, dict) and _key_bytes(keys.get("p256dh")) == P256DH_BYTES
+                            and _key_bytes(keys.get("auth")) == AUTH_BYTES):
+        problem = "The browser's keys are missing or malformed."
+    if problem:
+        return JsonResponse({"error": problem}, status=400)
+    PushSubscription.objects.update_or_create(endpoint=endpoint, defaults={
+        "user": request.user, "p256dh": keys["p256dh"], "auth": keys["auth"], "last_error": ""})
+    return JsonResponse({"ok": True})
+
+
+def push_worker(request):
+    """The service worker, served from the site's root so that it may show notices for every
+    page (a worker's scope is the folder it is served from)."""
+    script = Path(finders.find("js/push-worker.js")).read_text()
+    response = HttpResponse(script, content_type="application/javascript")
+    response["Service-Worker-Allowed"] = "/"
+    response["Cache-Control"] = "no-cache"
+    return response
