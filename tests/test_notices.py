@@ -239,3 +239,30 @@ def test_a_cap_on_correspondence_tables_is_refused_in_words(players, settings):
     open_table = create_table(bob, "tictactoe", 2, time_control="correspondence", time_per_move=1)
     with pytest.raises(Refused, match="the most at once"):
         join_table(open_table.pk, alice)
+
+
+@pytest.mark.django_db(transaction=True)
+def test_senders_in_several_processes_send_each_notice_once(inbox):
+    """Every server process runs the sender: run four at the same moment over twenty owed turns
+    and each player gets one mail, never two."""
+    from concurrent.futures import ThreadPoolExecutor
+
+    from django.contrib.auth import get_user_model
+    from django.db import connection
+
+    users = get_user_model().objects
+    hosts = [with_address(users.create_user(f"host{n}"), f"host{n}@example.org") for n in range(20)]
+    guest = with_address(users.create_user("guest"), "guest@example.org")
+    for host in hosts:
+        correspondence(host, guest)
+
+    def sender():
+        try:
+            return deliver_due()
+        finally:
+            connection.close()
+
+    with ThreadPoolExecutor(4) as pool:
+        sent = sum(pool.map(lambda _: sender(), range(4)))
+    assert sent == 20 and all(len(inbox.to(f"host{n}@example.org")) == 1 for n in range(20))
+    assert not Notice.objects.exclude(status=Notice.Status.SENT).exists()
