@@ -140,9 +140,13 @@ def test_no_mail_to_an_unconfirmed_address_nor_to_a_player_on_the_page(alice, bo
     deliver_due()
     assert inbox.to("alice@example.org") == []
     assert Notice.objects.get(user=alice).outcome == "no confirmed address and no browser asked for pushes"
-    async_to_sync(get_channel_layer().group_add)(seat_user_group(match.pk, bob.pk), "bob-has-the-page-open")
-    submit_move(match.pk, alice, {"type": "mark", "cell": 4}, 0)
-    deliver_due()
+    layer, group = get_channel_layer(), seat_user_group(match.pk, bob.pk)
+    async_to_sync(layer.group_add)(group, "bob-has-the-page-open")
+    try:
+        submit_move(match.pk, alice, {"type": "mark", "cell": 4}, 0)
+        deliver_due()
+    finally:  # the in-memory layer outlives the test: the next test's bob must not be "on the page"
+        async_to_sync(layer.group_discard)(group, "bob-has-the-page-open")
     assert inbox.to("bob@example.org") == []
     assert Notice.objects.get(user=bob).outcome == "on the table's page"
 
