@@ -20,6 +20,19 @@ def email_taken(email: str) -> bool:
     return bool(email) and get_user_model().objects.filter(email__iexact=email).exists()
 
 
+def address_free(form: forms.Form, email: str) -> bool:
+    """Inside the caller's transaction: take the address's lock (a rate-counter row, shared by
+    every process) and check that no account has it, so two accounts cannot take one address at
+    the same moment; if one has, the error goes on ``form``'s email field."""
+    if not email:
+        return True
+    throttle.hit(f"signup:email:{throttle.key_part(email.casefold())}", 60)
+    if email_taken(email):
+        form.add_error("email", forms.ValidationError(EMAIL_TAKEN, code="email_taken"))
+        return False
+    return True
+
+
 class SignupForm(UserCreationForm):
     email = forms.EmailField(required=False,
                              help_text="Optional, one account per address. Once you confirm it from the mail we "
@@ -41,13 +54,9 @@ class SignupForm(UserCreationForm):
         error is then on the form). The check and the insert happen in one transaction that
         first takes a row lock on the address (a rate-counter row, shared by every process), so
         two sign-ups with one address at the same moment cannot both pass."""
-        email = self.cleaned_data.get("email", "")
         with transaction.atomic():
-            if email:
-                throttle.hit(f"signup:email:{throttle.key_part(email.casefold())}", 60)
-                if email_taken(email):
-                    self.add_error("email", forms.ValidationError(EMAIL_TAKEN, code="email_taken"))
-                    return None
+            if not address_free(self, self.cleaned_data.get("email", "")):
+                return None
             return super().save(commit)
 
 

@@ -30,7 +30,7 @@ from django.views.decorators.csrf import csrf_exempt
 from django.views.decorators.http import require_POST
 
 from core import throttle
-from core.forms import EMAIL_TAKEN, email_taken
+from core.forms import EMAIL_TAKEN, address_free, email_taken
 from core.models import Notice, NoticeSetting, Profile, PushSubscription
 from core.services import away, notices, push
 from core.services.errors import Refused
@@ -85,11 +85,8 @@ def _change_address(request, form: AddressForm) -> bool:
     one address at the same moment). False, with the error on the form, if it was taken."""
     email = form.cleaned_data["email"]
     with transaction.atomic():
-        if email:
-            throttle.hit(f"signup:email:{throttle.key_part(email.casefold())}", 60)
-            if email_taken(email):
-                form.add_error("email", forms.ValidationError(EMAIL_TAKEN, code="email_taken"))
-                return False
+        if not address_free(form, email):
+            return False
         request.user.email = email
         request.user.save(update_fields=["email"])
         Profile.objects.update_or_create(user=request.user, defaults={"confirmed_email": ""})
