@@ -145,7 +145,9 @@ MY_MOVE_SETTLED = """() => {
   const banner = document.getElementById('turn-banner');
   if (!live || !banner) return false;
   if (live.dataset.status === 'finished') return true;
-  return banner.textContent.includes('Your move!')
+  const frames = window.e2eFrames;
+  return !!frames && frames.open && frames.sinceOpen > 0
+    && banner.textContent.includes('Your move!')
     && !live.querySelector('.players-bar .player-chip.to-act:not(.me)');
 }"""
 
@@ -158,7 +160,12 @@ def wait_for_my_move(page) -> bool:
     refuses it as stale (issue 49 item 8: a Kavango click refused so, once in a few parallel
     runs). Waiting until no other seat is to act leaves nothing that can change the board
     under the click: bots move as soon as they are due, and a seat that has committed its
-    pick is no longer to act."""
+    pick is no longer to act.
+
+    It also waits until the match socket is open and has drawn the board it sends on connect
+    (counted by test_e2e_tictactoe.FRAME_TRACKER, installed by sign_up): that redraw, landing
+    between the press and the release of a click, swallowed the click silently (Lodge hikers,
+    no answer in 20 s, once in a parallel run under load)."""
     page.wait_for_function(MY_MOVE_SETTLED, timeout=20000)
     return page.locator("#match-live").get_attribute("data-status") != "finished"
 

@@ -11,7 +11,29 @@ from playwright.sync_api import expect
 pytestmark = pytest.mark.e2e
 
 
+#: Counts the live frames (``#match-live`` swaps) a page received since its match socket last
+#: opened. The server sends the whole board on every connect, so a page that has just loaded gets
+#: its board drawn again a moment later, the same position; a click whose press and release that
+#: redraw falls between makes no move at all (the button pressed is gone, and the browser fires no
+#: click), and nothing answers it. Helpers that click wait for that first frame
+#: (test_e2e_boards.wait_for_my_move).
+FRAME_TRACKER = """(() => {
+  if (window.e2eFrames) return;
+  const seen = window.e2eFrames = {open: false, sinceOpen: 0};
+  document.addEventListener("htmx:wsOpen", e => {
+    if (e.target.id === "match-socket") { seen.open = true; seen.sinceOpen = 0; }
+  });
+  document.addEventListener("htmx:wsClose", e => {
+    if (e.target.id === "match-socket") seen.open = false;
+  });
+  document.addEventListener("htmx:oobAfterSwap", e => {
+    if (e.target.id === "match-live") seen.sinceOpen += 1;
+  });
+})()"""
+
+
 def sign_up(context, portal, name):
+    context.add_init_script(FRAME_TRACKER)
     page = context.new_page()
     page.goto(portal.url + "/accounts/signup/")
     page.fill("#id_username", name)
