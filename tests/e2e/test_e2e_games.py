@@ -13,7 +13,7 @@ from playwright.sync_api import expect
 
 from core.plugins import build_registry, discover_apps
 
-from .test_e2e_boards import CLICKABLE, open_table_against_bots, play_clicks
+from .test_e2e_boards import CLICKABLE, open_table_against_bots, play_clicks, wait_for_my_move
 from .test_e2e_tictactoe import sign_up
 
 pytestmark = pytest.mark.e2e
@@ -188,4 +188,29 @@ def test_a_move_posted_without_the_socket_leaves_no_trouble_box(portal, browser)
     assert answer.value.status == 200
     assert page.locator("#move-feedback .error").count() == 0
     assert page.locator("#server-trouble").count() == 0
+    context.close()
+
+
+CARD_TOPS = """() => new Promise(done => {
+  const card = document.querySelector("button.lodge_hikers-card"), tops = [];
+  (function frame() {
+    tops.push(card.getBoundingClientRect().top);
+    if (tops.length < 10) requestAnimationFrame(frame); else done({tops, hovered: card.matches(":hover")});
+  })();
+})"""
+
+
+def test_a_card_hovered_at_its_bottom_edge_stays_still(portal, browser):
+    """A Lodge hikers card lifts 3 px when hovered. A pointer resting in its bottom 3 px used to
+    lose the hover as the card rose, the card fell back under it and rose again, every frame:
+    a jittering card, and Playwright's click waited 30 s for it to be stable (once in 80 runs)."""
+    game = next(g for g in GAMES if g.slug == "lodge_hikers")
+    context = browser.new_context()
+    page = sign_up(context, portal, f"h{uuid.uuid4().hex[:8]}")
+    open_table_against_bots(page, portal, game)
+    assert wait_for_my_move(page)  # no redraw of the board comes while the card is watched
+    box = page.locator("button.lodge_hikers-card").first.bounding_box()
+    page.mouse.move(box["x"] + box["width"] / 2, box["y"] + box["height"] - 1)
+    seen = page.evaluate(CARD_TOPS)
+    assert seen["hovered"] and len(set(seen["tops"][1:])) == 1, seen
     context.close()
