@@ -51,7 +51,10 @@ from core.services.notify import (
 from core.services.sessions import SESSION_CHANGED, still_valid
 
 REFUSED_ACCESS = 4403
-SERVER_ERROR = 1011
+#: The close of a socket whose handler failed. Not 1011: autobahn, daphne's websocket layer, lets
+#: an application close only with 1000 or 3000-4999, and refused 1011 by crashing the consumer
+#: without its disconnect. The page retries it (static/js/meeplehall.js: any close but a 44xx).
+SERVER_ERROR = 4500
 TOO_MANY_SOCKETS = 4429
 RESYNC_EVERY = 1.0  # seconds: a re-sync request reads the database at most this often per match
 
@@ -82,7 +85,8 @@ class Socket(AsyncWebsocketConsumer):
 
     A handler that raises would end the consumer without its disconnect, leaking the socket's
     slots, groups and watcher count until a restart; instead the error is logged, the socket is
-    closed (1011, which the page retries), and the disconnect that follows does the bookkeeping.
+    closed (:data:`SERVER_ERROR`, which the page retries), and the disconnect that follows does
+    the bookkeeping.
     Once closed (an error, an ended session) a socket handles nothing but that disconnect.
     """
 
@@ -105,8 +109,14 @@ class Socket(AsyncWebsocketConsumer):
             await self._end(SERVER_ERROR)
 
     async def _end(self, code: int) -> None:
+        """Close this socket and handle nothing more; if the connection is gone already (the
+        failure was a send on it), do the disconnect's bookkeeping now and stop."""
         self.ended = True
-        await self.close(code=code)
+        try:
+            await self.close(code=code)
+        except Exception:
+            await self.disconnect(code)
+            raise StopConsumer() from None
 
     async def account_changed(self, event):
         """The user's sessions may have ended (see :mod:`core.services.sessions`): a socket

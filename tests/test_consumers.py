@@ -448,3 +448,12 @@ async def test_an_error_in_a_handler_closes_the_socket_and_frees_its_slots(monke
         await socket.disconnect()  # what daphne sends once the connection is gone
     assert slots(alice.pk) == before
     assert consumers.watchers.local[match.pk] == 0
+
+
+def test_every_close_code_a_consumer_sends_is_one_daphne_will_send():
+    """autobahn (daphne's websocket layer) lets an application close only with 1000 or
+    3000-4999; anything else (1011 was used) crashes the consumer without its disconnect."""
+    from core.services.sessions import SESSION_CHANGED
+
+    for code in (consumers.SERVER_ERROR, consumers.REFUSED_ACCESS, consumers.TOO_MANY_SOCKETS, SESSION_CHANGED):
+        assert code == 1000 or 3000 <= code <= 4999, code
