@@ -450,7 +450,7 @@ async def test_an_error_in_a_handler_closes_the_socket_and_frees_its_slots(monke
     assert consumers.watchers.local[match.pk] == 0
 
 
-def test_every_close_code_a_consumer_sends_is_one_daphne_will_send():
+async def test_every_close_code_a_consumer_sends_is_one_daphne_will_send():
     """autobahn (daphne's websocket layer) lets an application close only with 1000 or
     3000-4999; anything else (1011 was used) crashes the consumer without its disconnect."""
     from core.services.sessions import SESSION_CHANGED
