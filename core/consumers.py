@@ -21,6 +21,7 @@ import os
 import time
 from collections import Counter
 
+from autobahn.exception import Disconnected
 from channels.consumer import get_handler_name
 from channels.db import database_sync_to_async
 from channels.exceptions import StopConsumer
@@ -102,6 +103,8 @@ class Socket(AsyncWebsocketConsumer):
             await handler(message)
         except StopConsumer:
             raise
+        except Disconnected:  # the page went away while a frame was on its way: its disconnect follows
+            self.ended = True
         except Exception:
             log.exception("a socket at %s failed on %s", self.scope.get("path"), message["type"])
             if message["type"] == "websocket.disconnect":

@@ -457,3 +457,25 @@ async def test_every_close_code_a_consumer_sends_is_one_daphne_will_send():
 
     for code in (consumers.SERVER_ERROR, consumers.REFUSED_ACCESS, consumers.TOO_MANY_SOCKETS, SESSION_CHANGED):
         assert code == 1000 or 3000 <= code <= 4999, code
+
+
+async def test_a_frame_for_a_page_that_just_went_away_is_no_failure(monkeypatch, caplog):
+    """A page may close while a frame is on its way; daphne then refuses the send. That is the
+    ordinary end of a socket, not an error: nothing is logged and the disconnect frees its slot."""
+    from autobahn.exception import Disconnected
+
+    match, alice, alice_cookie, bob, _ = await started_table()
+    before = slots(alice.pk)
+    socket, ok, _ = await connect(f"/ws/match/{match.pk}/", alice_cookie)
+    assert ok
+    await receive_until(socket, 'id="match-live"')
+
+    async def gone(self, *args, **kwargs):
+        raise Disconnected("Attempt to send on a closed protocol")
+
+    monkeypatch.setattr(consumers.MatchConsumer, "send", gone)
+    await database_sync_to_async(submit_move)(match.pk, alice, {"type": "mark", "cell": 4}, 0)
+    await socket.receive_nothing(timeout=0.5)
+    await socket.disconnect()
+    assert slots(alice.pk) == before
+    assert "failed" not in caplog.text
