@@ -270,3 +270,32 @@ def test_senders_in_several_processes_send_each_notice_once(inbox):
         sent = sum(pool.map(lambda _: sender(), range(4)))
     assert sent == 20 and all(len(inbox.to(f"host{n}@example.org")) == 1 for n in range(20))
     assert not Notice.objects.exclude(status=Notice.Status.SENT).exists()
+
+
+@pytest.mark.parametrize("slug", ["lodge_hikers", "kavango", "komodo"])
+def test_no_mail_carries_what_its_reader_may_not_see(players, inbox, slug):
+    """Games with hands and face-down cards: every mail of a correspondence table, at every
+    turn, is scanned for the ids the reader's seat may not know, as the page's frames are."""
+    from core.engine.secrets import find_leaks
+    from core.plugins import registry
+
+    alice, bob = players
+    seats = {0: alice, 1: bob}
+    match = join_table(create_table(alice, slug, 2, time_control="correspondence", time_per_move=2).pk, bob)
+    game = registry().game(slug)
+    scanned = 0
+    for _ in range(12):
+        match.refresh_from_db()
+        if match.status != Match.Status.ACTIVE:
+            break
+        seat = min(game.to_act(match.state))
+        submit_move(match.pk, seats[seat], game.legal_moves(match.state, seat)[0], match.version)
+        before = len(inbox.messages)
+        deliver_due()
+        match.refresh_from_db()
+        for mail in inbox.messages[before:]:
+            reader = 0 if "alice@" in mail["X-Envelope-To"] else 1
+            text = body(mail) + body(mail, "html") + str(mail["Subject"])
+            assert find_leaks(text, game.secrets(match.state, reader)) == []
+            scanned += 1
+    assert scanned >= 3
