@@ -81,11 +81,6 @@ def match_context(match: Match, seat: int | None, players: list[dict] | None = N
         seen=basis_token(game, match.state, seat) if my_turn and len(to_act) > 1 else "",
         log=name_seats(list(view.get("log", []))[-LOG_LINES:], players)
         if isinstance(view, dict) else [],
-        # The deadline itself, never the seconds left: a frame is rendered once per revision and
-        # served from the cache later (a reload, a socket that joins), so a count taken when it
-        # was rendered would be stale by the time anyone reads it. The page counts down.
-        deadline_ms=int(match.turn_deadline.timestamp() * 1000)
-        if match.turn_deadline and match.status == Match.Status.ACTIVE else None,
     )
     for p in players:
         p["to_act"] = p["seat"] in to_act
