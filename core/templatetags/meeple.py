@@ -143,6 +143,15 @@ def get(mapping, key):
 
 
 @register.filter
+def by_rank(players, result):
+    """``{% for p in players|by_rank:result %}``: the final table reads from first place down
+    (seat order among shared places), the way people read a result, not in seat order."""
+    ranks = get(result, "ranks") or []
+    last = len(ranks) + 1
+    return sorted(players or [], key=lambda p: (get(ranks, p["seat"]) or last, p["seat"]))
+
+
+@register.filter
 def plus1(value):
     """Seats are 0-based in the rules and 1-based for people."""
     try:

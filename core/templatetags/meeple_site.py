@@ -2,9 +2,14 @@
 
 from __future__ import annotations
 
+import functools
+
 from django import template
+from django.contrib.staticfiles import finders
+from django.templatetags.static import static
 from django.utils.safestring import mark_safe
 
+from core import text
 from core.rendering import name_seats_in_html
 
 register = template.Library()
@@ -16,6 +21,19 @@ def others(seats, user) -> list[str]:
     user_id = getattr(user, "pk", None)
     return [seat.label for seat in seats
             if not seat.is_empty and (seat.user_id is None or seat.user_id != user_id)]
+
+
+@register.filter
+def whose_turn(match, user) -> str:
+    """Who is to move at a table in play, for its card: "Your turn" when ``user`` holds a seat
+    to act, else the names of those to act ("alice to move"); empty when nobody is."""
+    user_id = getattr(user, "pk", None)
+    acting = [seat for seat in match.seats.all() if seat.position in (match.to_act or [])]
+    if not acting or match.status != "active":
+        return ""
+    if any(seat.user_id is not None and seat.user_id == user_id for seat in acting):
+        return "Your turn"
+    return f"{text.and_list([seat.label for seat in acting])} to move"
 
 
 @register.filter
@@ -32,3 +50,19 @@ def board(context) -> str:
     with context.push():
         html = template.render(context)
     return mark_safe(name_seats_in_html(html, context.get("players") or []))
+
+
+DEFAULT_COVER = "img/game-cover.svg"
+
+
+@functools.cache
+def _cover_path(slug: str) -> str:
+    return f"{slug}/cover.svg" if finders.find(f"{slug}/cover.svg") else DEFAULT_COVER
+
+
+@register.filter
+def game_cover(slug: str) -> str:
+    """``{{ game.slug|game_cover }}``: the address of the game's picture for the home page, the
+    ``static/<slug>/cover.svg`` its plugin ships (found by convention, like its templates), or a
+    neutral picture for a game that ships none."""
+    return static(_cover_path(slug))
