@@ -7,6 +7,7 @@ urlpatterns = [
     # the admin's own form, which would check passwords with no limit at all.
     path("admin/login/", RedirectView.as_view(pattern_name="login", query_string=True)),
     path("admin/", admin.site.urls),
+    path("api/", include("core.api.urls")),
     path("", include("core.urls")),
 ]
 

@@ -28,7 +28,7 @@ from django.urls import reverse
 from django.utils import timezone
 from django.utils.html import format_html, format_html_join
 
-from .models import ChatMessage, Match, Notice, Profile, Rating, Seat
+from .models import ApiToken, ChatMessage, Match, Notice, Profile, Rating, Seat
 from .plugins import registry
 from .rendering import name_seats, players_of
 from .services.matches import abort_match
@@ -373,11 +373,15 @@ admin.site.unregister(User)
 @admin.register(User)
 class PlayerAdmin(UserAdmin):
     inlines = [ProfileInline]
-    list_display = (*UserAdmin.list_display, "is_muted")
+    list_display = (*UserAdmin.list_display, "is_muted", "is_bot_account")
 
     @admin.display(boolean=True, description="muted")
     def is_muted(self, user):
         return hasattr(user, "profile") and user.profile.chat_muted
+
+    @admin.display(boolean=True, description="bot account")
+    def is_bot_account(self, user):
+        return hasattr(user, "profile") and user.profile.bot_account
 
 
 @admin.register(Notice)
@@ -403,3 +407,31 @@ class NoticeAdmin(admin.ModelAdmin):
         count = queryset.exclude(status=Notice.Status.SENDING).update(
             status=Notice.Status.PENDING, deliver_after=timezone.now(), attempts=0, outcome="", claim="")
         self.message_user(request, f"{count} notice(s) will be sent again within seconds.")
+
+
+@admin.register(ApiToken)
+class ApiTokenAdmin(admin.ModelAdmin):
+    """Program API tokens: staff see whose they are and when they were used, and revoke them.
+    The secret itself is not stored (only its SHA-256), so nobody can read it here."""
+
+    list_display = ("name", "user", "prefix", "scope_list", "created_at", "last_used_at", "revoked_at")
+    list_filter = (("revoked_at", admin.EmptyFieldListFilter),)
+    search_fields = ("user__username", "name", "prefix")
+    readonly_fields = ("user", "name", "prefix", "scopes", "created_at", "last_used_at", "revoked_at")
+    exclude = ("digest",)
+    actions = ["revoke"]
+
+    @admin.display(description="scopes")
+    def scope_list(self, token):
+        return ", ".join(token.scopes)
+
+    def has_add_permission(self, request):
+        return False
+
+    def has_change_permission(self, request, obj=None):
+        return False
+
+    @admin.action(description="Revoke the selected tokens")
+    def revoke(self, request, queryset):
+        count = queryset.filter(revoked_at__isnull=True).update(revoked_at=timezone.now())
+        self.message_user(request, f"{count} token(s) revoked; programs using them are refused from now on.")

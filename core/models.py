@@ -144,13 +144,17 @@ class Seat(models.Model):
 
     @property
     def label(self) -> str:
-        """The seat's name on tables, in results and logs: a person's display name, or the label
-        the bot's plugin gave it (the one the create-table form offered)."""
+        """The seat's name on tables, in results and logs: a person's display name (marked when
+        the account says a program plays it), or the label the bot's plugin gave it (the one the
+        create-table form offered)."""
         if self.bot:
             bot = registry().bots_for(self.match.game_slug).get(self.bot)
             return bot.label if bot is not None else bot_label(self.bot)
         if self.user_id is None:
             return "(empty)"
+        profile = getattr(self.user, "profile", None)
+        if profile is not None and profile.bot_account:
+            return f"{display_name(self.user)} (bot account)"
         return display_name(self.user)
 
 
@@ -184,6 +188,9 @@ class Profile(models.Model):
                                       help_text="On vacation until then: clocks of their correspondence tables stand still.")
     away_days_used = models.PositiveSmallIntegerField(default=0, help_text="Vacation days taken in away_year.")
     away_year = models.PositiveSmallIntegerField(default=0)
+    bot_account = models.BooleanField(
+        default=False, help_text="A program plays this account through the API: its tables and "
+                                 "the leaderboards say so.")
 
     def __str__(self) -> str:
         return self.display_name or self.user.get_username()
@@ -371,3 +378,32 @@ class PushSubscription(models.Model):
 
     def __str__(self) -> str:
         return f"push to {self.user} ({self.endpoint[:40]}…)"
+
+
+class ApiToken(models.Model):
+    """A personal access token of the program API (see :mod:`core.api`).
+
+    Only the SHA-256 of the secret is stored: the owner sees the whole token once, when it is
+    made, and afterwards only its ``prefix``. ``scopes`` is a list of
+    :class:`core.api.auth.Scope` values, so a new scope needs no migration.
+    """
+
+    user = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="api_tokens")
+    name = models.CharField(max_length=60, help_text="What the owner calls it (which program uses it).")
+    prefix = models.CharField(max_length=16, db_index=True, help_text="The token's first characters, shown to recognise it.")
+    digest = models.CharField(max_length=64, unique=True, help_text="SHA-256 of the whole token, hex.")
+    scopes = models.JSONField(default=list)
+    created_at = models.DateTimeField(auto_now_add=True)
+    last_used_at = models.DateTimeField(null=True, blank=True)
+    revoked_at = models.DateTimeField(null=True, blank=True, db_index=True)
+
+    class Meta:
+        ordering = ["-created_at"]
+        verbose_name = "API token"
+
+    def __str__(self) -> str:
+        return f"{self.name} ({self.prefix}…) of {self.user}"
+
+    @property
+    def revoked(self) -> bool:
+        return self.revoked_at is not None

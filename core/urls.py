@@ -1,5 +1,6 @@
 from django.urls import include, path
 
+from .api import pages as api_pages
 from .views import accounts, match, notices, pages, rematch, replays, tables
 
 urlpatterns = [
@@ -37,6 +38,7 @@ urlpatterns = [
     path("accounts/password_reset/", accounts.ThrottledPasswordResetView.as_view(), name="password_reset"),
     path("accounts/", include("django.contrib.auth.urls")),
     path("accounts/profile/", accounts.edit_profile, name="edit_profile"),
+    path("accounts/tokens/", api_pages.tokens, name="api_tokens"),
     path("accounts/notices/", notices.notice_settings, name="notice_settings"),
     path("accounts/confirm/<str:token>/", notices.confirm_email, name="confirm_email"),
     path("notices/unsubscribe/<str:token>/", notices.unsubscribe, name="unsubscribe"),
