@@ -344,3 +344,19 @@ def seat_option_labels(options, game):
             shown = dict(option.choices).get(value, value)
             labels.append(f"{option.label}: {shown}")
     return labels
+
+
+@register.filter
+def shared_seat_options(players, game) -> list[str]:
+    """The seat options every seat shares, as :func:`seat_option_labels` reads them: the players
+    bar says them once for the table instead of on every seat's chip."""
+    labelled = [seat_option_labels(p.get("options"), game) for p in players or []]
+    if not labelled:
+        return []
+    return [label for label in labelled[0] if all(label in others for others in labelled[1:])]
+
+
+@register.filter
+def without(items, dropped) -> list:
+    """``{{ labels|without:shared }}``: the items not in ``dropped``, in their order."""
+    return [item for item in items or [] if item not in (dropped or [])]
