@@ -85,3 +85,16 @@ def test_solo_result_compares_with_oppo_and_shares_ties():
     assert result.won == [True] and "shared" in result.tiebreak
     state["oppo"]["research_vp"] = 1
     assert GAME.result(state).won == [False]
+
+
+def test_solo_result_line_says_both_scores_not_only_oppos():
+    """Shown under "Ties:" in the final table: a bare "Oppo scored 198." read as if Oppo's score
+    were a tie-break (issue 46); the line says whether there was a tie, with both scores."""
+    state = to_draft(new_game(1, oppo="easy"))
+    state["phase"] = "over"
+    state["p"][0]["goals"] = []
+    state["oppo"]["research_vp"] = 3
+    result = GAME.result(state)
+    mine, oppos = int(result.scores[0]), result.details["oppo_score"]
+    assert mine != oppos
+    assert result.tiebreak.startswith(f"None: you scored {mine}, Oppo {oppos}")

@@ -198,11 +198,9 @@ class Kavango(Game):
             oppo_score = sum(oppo.values())
             details.update(oppo_score=oppo_score, oppo_breakdown=oppo)
             won = [scores[0] >= oppo_score]
-            note = f"Oppo scored {oppo_score}. " + (
-                "A tie is shared: nature is the winner." if scores[0] == oppo_score else ""
-            )
             return Result(
-                scores, [1], tiebreak=note.strip(), won=won, breakdown=rows, details=details
+                scores, [1], tiebreak=solo_tie_note(scores[0], oppo_score), won=won,
+                breakdown=rows, details=details,
             )
         ranks = ranks_by([(s,) for s in scores])
         tie = len(set(scores)) < len(scores)
@@ -356,3 +354,13 @@ class Kavango(Game):
         self._require(state, seat, "act", "invest")
         draft.finish_acting(state)
         return state
+
+
+def solo_tie_note(score: int, oppo_score: int) -> str:
+    """The line under a solo game's final table, headed "Ties:": whether there was one and how it
+    is settled (it goes to the player: nature is the winner), with Oppo's score beside the
+    player's, since Oppo has no row of its own in the table."""
+    if score == oppo_score:
+        return f"You and Oppo both scored {score}: the tie is shared, so you win (nature is the winner)."
+    return (f"None: you scored {score}, Oppo {oppo_score} (a tie with Oppo is shared, and counts "
+            "as your win: nature is the winner).")
