@@ -1,18 +1,28 @@
 """Tables at a human pace beside all-bot tables: the move -> frame latency a host cares about.
 
-Usage: .venv/bin/python bench/mixed.py --tables N[,N2,...] [--bot-tables K] [--seconds S]
-       [--procs P --postgres --redis]
+Usage: .venv/bin/python bench/mixed.py [--game SLUG] --tables N[,N2,...] [--bot-tables K]
+       [--seconds S] [--procs P --postgres --redis]
+       .venv/bin/python bench/mixed.py [--game SLUG] --find-capacity [--seconds S]
 
-For each N, starts fresh servers (as bench/latency.py does) and seats N Lodge hikers tables of
-2-4 people with 0-3 anonymous spectators each, every person and spectator with an open match
-socket, plus K all-bot Kavango tables that the server's bots play as fast as they can. Each
-person acts like a player: when their page offers a move, they wait 2-5 seconds, then click one
-of the moves their page offers (a POST with their session and CSRF token, the version and the
-decision basis the page carries). The latency of a move is measured from its POST to the arrival
-of the frame with the resulting revision on every socket of its table. Prints one JSON line per
-N: moves, p50_ms, p99_ms, lost frames, refused moves (with their three commonest answers),
-whether p99 < 200 ms, and the servers' CPU: the share of one core they used while the people
-played, and that CPU time divided by the people's moves (bot tables' moves ride on it too).
+For each N, starts fresh servers (as bench/latency.py does) and seats N tables of the game
+(default Lodge hikers) with 2-4 people (within what the game allows) and 0-3 anonymous
+spectators each, every person and spectator with an open match socket, plus K all-bot Kavango
+tables that the server's bots play as fast as they can. Each table starts mid-game: before the
+servers start it is played forward by random legal moves to between a third and two thirds of a
+random game's length (the moves stored as the game's log, exactly as if played), so frames carry
+the boards, hands and logs of a game in progress. Each person then acts like a player: when
+their page says it is their move, they wait 2-5 seconds and make one of their seat's legal moves
+(a POST with their session and CSRF token, the version they saw and, in a simultaneous phase,
+their decision basis, as the page sends it). The latency of a move is measured from its POST to
+the arrival of the frame with the resulting revision on every socket of its table. Prints one
+JSON line per N: moves, p50_ms, p99_ms, lost frames, refused moves (with their three commonest
+answers), whether p99 < 200 ms, and the servers' CPU: the share of one core they used while the
+people played, and that CPU time divided by the people's moves (bot tables' moves ride on it).
+
+``--find-capacity`` looks for the largest table count one setting carries at p99 < 200 ms with
+no lost frame: counts double from ``--tables`` (default 25) until one fails, then the gap is
+halved until it is within a tenth; each count runs in fresh servers, its line printed, and a
+last line gives the capacity.
 """
 
 from __future__ import annotations
@@ -29,7 +39,6 @@ import subprocess
 import sys
 import time
 from collections import Counter
-from html import unescape
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -39,15 +48,44 @@ from bench.latency import bench_servers, cpu_seconds, open_socket, percentile, p
 from tests.servers import Portal  # noqa: E402
 
 REVISION = re.compile(r'id="match-live"[^>]*data-revision="(\d+)"')
-BUTTON = re.compile(r'hx-post="/match/\d+/move/" hx-vals="([^"]*)"')
-FORM_FIELD = re.compile(r'<input type="hidden" name="type" value="(\w+)">')
-SELECT_FIRST = re.compile(r'<select name="(\w+)"><option value="(\d+)"')
 TAG = re.compile(r"<[^>]+>")
 FRAME_TIMEOUT = 30.0
 TARGET_P99_MS = 200.0
+GAMES = ("lodge_hikers", "lodge_hotel", "kavango", "komodo", "tictactoe")
 
 
-def seat_tables(env: dict, tables: int, bot_tables: int, seed: int) -> list[dict]:
+def advance(match, rng: random.Random) -> None:
+    """Play ``match`` forward by random legal moves to a third to two thirds of a random game's
+    length, storing the moves as its log and the state as its snapshot, as play would."""
+    from django.db import transaction
+
+    from core.engine.play import play_move
+    from core.models import Match, Move
+    from core.services import live
+    from core.services.matches import game_for
+
+    game = game_for(match)
+    state, played = match.state, []
+    while game.result(state) is None:
+        seat = rng.choice(sorted(game.to_act(state)))
+        move = rng.choice(game.legal_moves(state, seat))
+        state, move = play_move(game, state, seat, move, match.version + len(played) + 1, match.seed)
+        played.append((seat, move, state))
+    keep = int(len(played) * rng.uniform(1 / 3, 2 / 3))
+    if keep == 0:
+        return
+    with transaction.atomic():
+        match = Match.objects.select_for_update().get(pk=match.pk)
+        Move.objects.bulk_create(
+            Move(match=match, ply=match.version + n + 1, seat=seat, payload=move, by_bot=False)
+            for n, (seat, move, _) in enumerate(played[:keep]))
+        match.version += keep
+        match.state = played[keep - 1][2]
+        match.save(update_fields=["version", "state"])
+        live.changed(match, moved=True)
+
+
+def seat_tables(env: dict, game: str, tables: int, bot_tables: int, seed: int) -> list[dict]:
     os.environ.update(env)
     import django
 
@@ -55,6 +93,7 @@ def seat_tables(env: dict, tables: int, bot_tables: int, seed: int) -> list[dict
     from django.contrib.auth import get_user_model
     from django.db import connections
 
+    from core.plugins import registry
     from core.services import bots
     from core.services.tables import create_table, join_table
 
@@ -63,16 +102,18 @@ def seat_tables(env: dict, tables: int, bot_tables: int, seed: int) -> list[dict
     bots.wake_bots = lambda match_id, delay=0.0, attended=True: None
 
     rng = random.Random(seed)
+    rules = registry().games[game]
     users = get_user_model().objects
     tag = secrets.token_hex(3)
     seated = []
     for n in range(tables):
-        players = rng.randint(2, 4)
+        players = rng.randint(max(2, rules.min_players), max(2, min(4, rules.max_players)))
         people = [users.create_user(f"mixed-{tag}-{n}-{p}") for p in range(players)]
-        match = create_table(people[0], "lodge_hikers", players, rated=False)
+        match = create_table(people[0], game, players, rated=False)
         for person in people[1:]:
             match = join_table(match.pk, person)
-        seated.append({"id": match.pk, "sessions": [session_for(p) for p in people],
+        advance(match, rng)
+        seated.append({"id": match.pk, "game": game, "sessions": [session_for(p) for p in people],
                        "spectators": rng.randint(0, 3)})
     for _ in range(bot_tables):
         create_table(None, "kavango", 5, bots=dict.fromkeys(range(5), "warden"), rated=False)
@@ -130,24 +171,22 @@ class Table:
             await self.change(1.0)
 
 
-def choose(frame: str, rng: random.Random) -> dict | None:
-    """The fields of one move this page offers: a move button, or the form of a step."""
-    # a form's own submit button carries only the version and basis; its move is the form's
-    buttons = [b for b in (json.loads(unescape(v)) for v in BUTTON.findall(frame)) if "move" in b]
-    if buttons:
-        return rng.choice(buttons)
-    kind = FORM_FIELD.search(frame)
-    vals = re.search(r'hx-post="/match/\d+/move/" hx-vals="([^"]*)"', frame) or re.search(
-        r"hx-vals=\"(\{&quot;version[^\"]*)\"", frame)
-    if not kind or not vals:
+def choose(match_id: int, seat: int, rng: random.Random) -> dict | None:
+    """The fields the page would send for one of ``seat``'s legal moves now: the move, the
+    version it shows and, in a simultaneous phase, the seat's decision basis. Read from the
+    committed match (in a thread: Django's database calls are synchronous)."""
+    from core.engine.staleness import basis_token
+    from core.models import Match
+    from core.services.matches import game_for
+
+    match = Match.objects.get(pk=match_id)
+    game = game_for(match)
+    to_act = game.to_act(match.state) if match.status == Match.Status.ACTIVE else set()
+    if seat not in to_act:
         return None
-    fields = json.loads(unescape(vals.group(1)))
-    move = {"type": kind.group(1)}
-    if kind.group(1) == "redraw":
-        move["cards"] = []
-    for name, value in SELECT_FIRST.findall(frame):
-        move[name] = int(value)
-    return {**fields, "move": json.dumps(move)}
+    move = rng.choice(game.legal_moves(match.state, seat))
+    seen = basis_token(game, match.state, seat) if len(to_act) > 1 else ""
+    return {"move": json.dumps(move), "version": match.version, "seen": seen}
 
 
 async def person(table: Table, k: int, match: dict, port: int, rng, stats, stop):
@@ -162,8 +201,9 @@ async def person(table: Table, k: int, match: dict, port: int, rng, stats, stop)
             continue
         await asyncio.sleep(rng.uniform(2.0, 5.0))
         revision, frame = table.latest[k]
-        fields = choose(frame, rng) if "Your move!" in frame else None
+        fields = await asyncio.to_thread(choose, match["id"], k, rng) if "Your move!" in frame else None
         if fields is None:
+            await table.change(1.0)
             continue
         started = time.perf_counter()
         status, body = await post(port, path, {k2: str(v) for k2, v in fields.items()},
@@ -215,9 +255,47 @@ async def run(matches, ports, seconds, seed, pids):
     return stats
 
 
+def carried(line: dict) -> bool:
+    return bool(line["carried_at_p99_under_200ms"]) and not line["lost"]
+
+
+def one_count(args, tables: int) -> dict:
+    """One table count in a process of its own (Django is set up once per process, so a second
+    count here would seat its tables in the first count's deleted database); its JSON line."""
+    argv = ["--game", args.game, "--tables", str(tables), "--bot-tables", str(args.bot_tables),
+            "--seconds", str(args.seconds), "--procs", str(args.procs), "--seed", str(args.seed)]
+    argv += ["--postgres"] * args.postgres + ["--redis"] * args.redis
+    out = subprocess.run([sys.executable, __file__, *argv], check=True, capture_output=True, text=True)
+    line = json.loads(out.stdout.strip().splitlines()[-1])
+    print(json.dumps(line), flush=True)
+    return line
+
+
+def find_capacity(args, start: int) -> None:
+    good, bad = 0, None
+    tables = start
+    while bad is None and tables <= args.max_tables:
+        if carried(one_count(args, tables)):
+            good, tables = tables, tables * 2
+        else:
+            bad = tables
+    while bad is not None and bad - good > max(1, good // 10):
+        middle = (good + bad) // 2
+        if carried(one_count(args, middle)):
+            good = middle
+        else:
+            bad = middle
+    print(json.dumps({"game": args.game, "procs": args.procs, "capacity_tables": good,
+                      "first_count_over": bad, "seconds": args.seconds}), flush=True)
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
-    parser.add_argument("--tables", default="20,50")
+    parser.add_argument("--game", default="lodge_hikers", choices=GAMES)
+    parser.add_argument("--tables", default=None, help="counts to run, e.g. 20,50 (default 20,50; "
+                        "with --find-capacity, the first count, default 25)")
+    parser.add_argument("--find-capacity", action="store_true")
+    parser.add_argument("--max-tables", type=int, default=3200)
     parser.add_argument("--bot-tables", type=int, default=0)
     parser.add_argument("--seconds", type=float, default=40)
     parser.add_argument("--procs", type=int, default=1)
@@ -227,27 +305,24 @@ def main() -> None:
     args = parser.parse_args()
     if args.procs > 1 and not args.redis:
         parser.error("several processes need --redis")
-    counts = [int(n) for n in args.tables.split(",")]
+    if args.find_capacity:
+        find_capacity(args, int(args.tables or 25))
+        return
+    counts = [int(n) for n in (args.tables or "20,50").split(",")]
     if len(counts) > 1:
-        # Each count in a process of its own: Django is set up once per process, so a second
-        # count here would seat its tables in the first count's (deleted) database.
         for tables in counts:
-            argv = ["--tables", str(tables), "--bot-tables", str(args.bot_tables),
-                    "--seconds", str(args.seconds), "--procs", str(args.procs),
-                    "--seed", str(args.seed)]
-            argv += ["--postgres"] * args.postgres + ["--redis"] * args.redis
-            subprocess.run([sys.executable, __file__, *argv], check=True)
+            one_count(args, tables)
         return
     tables = counts[0]
     with bench_servers(args.postgres, args.redis, BOT_PACE="0") as (env, portals):
-        matches = seat_tables(env, tables, args.bot_tables, args.seed)
+        matches = seat_tables(env, args.game, tables, args.bot_tables, args.seed)
         portals += [Portal(env).start() for _ in range(args.procs)]
         stats = asyncio.run(run(matches, [p.port for p in portals], args.seconds, args.seed,
                                 [p.process.pid for p in portals]))
     lat = stats["latencies"]
     p99 = percentile(lat, 99)
     print(json.dumps({
-        "tables": tables, "bot_tables": args.bot_tables, "procs": args.procs,
+        "game": args.game, "tables": tables, "bot_tables": args.bot_tables, "procs": args.procs,
         "moves": len(lat), "p50_ms": round(percentile(lat, 50), 1), "p99_ms": round(p99, 1),
         "lost": stats.get("lost", 0), "refused": stats.get("refused", 0),
         "refused_why": dict(stats.get("refused_why", Counter()).most_common(3)),
