@@ -28,6 +28,7 @@ import pluggy
 
 if TYPE_CHECKING:
     from core.engine import Bot, Game, Result
+    from core.engine.tutorial import Tutorial
 
 hookspec = pluggy.HookspecMarker("meeplehall")
 hookimpl = pluggy.HookimplMarker("meeplehall")
@@ -63,6 +64,18 @@ def register_bots() -> list[Bot]:
 # -------------------------------------------------------------------------------------------
 # Events
 # -------------------------------------------------------------------------------------------
+
+
+@hookspec
+def register_tutorials() -> list[Tutorial]:
+    """Return guided first games for this plugin's games (one per game at most).
+
+    Called once at start-up. A tutorial is data (:class:`core.engine.tutorial.Tutorial`): a seed, the players and one
+    lesson per decision of the learner (the move, what to do, why). The game's page links to it;
+    the plugin kit checks that every lesson's move is legal when it comes.
+
+    :returns: a list of :class:`core.engine.tutorial.Tutorial` instances.
+    """
 
 
 @hookspec

@@ -23,6 +23,7 @@ import pluggy
 from core import hookspecs
 from core.engine import Bot, Game, RandomBot
 from core.engine.strengths import with_strengths
+from core.engine.tutorial import Tutorial
 
 ENTRY_POINT_GROUP = "meeplehall.games"
 PROJECT = "meeplehall"
@@ -67,6 +68,7 @@ class Registry:
     manager: pluggy.PluginManager
     games: dict[str, Game] = field(default_factory=dict)
     bots: dict[str, dict[str, Bot]] = field(default_factory=dict)
+    tutorials: dict[str, Tutorial] = field(default_factory=dict)
     problems: list[str] = field(default_factory=list)
 
     def game(self, slug: str) -> Game:
@@ -161,6 +163,9 @@ def build_registry(app_names: list[str]) -> Registry:
     for bots in registry.call("register_bots"):
         for bot in bots:
             registry.bots.setdefault(bot.game, {})[bot.name] = bot
+    for tutorials in registry.call("register_tutorials"):
+        for tutorial in tutorials or []:
+            registry.tutorials.setdefault(tutorial.game, tutorial)
     for slug, game in registry.games.items():
         registry.bots[slug] = with_strengths(game, registry.bots.get(slug, {}))
     return registry

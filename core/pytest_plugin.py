@@ -26,6 +26,7 @@ import pytest
 
 from core.engine import Game
 from core.engine import testing as kit
+from core.engine.tutorial import problems as tutorial_problems
 
 
 def pytest_addoption(parser):
@@ -94,9 +95,14 @@ def render_board():
 
 def installed_games() -> dict[str, Game]:
     """Every game the installed plugins register, by slug (plugin code imported, no Django)."""
+    return installed_registry().games
+
+
+def installed_registry():
+    """What the installed plugins register (games, bots, tutorials), built without Django."""
     from core.plugins import build_registry, discover_apps
 
-    return build_registry(discover_apps()).games
+    return build_registry(discover_apps())
 
 
 def _games(wanted) -> list[Game]:
@@ -140,6 +146,8 @@ def meeplehall_contract(*games: str | Game, seeds: int = 2, sample_every: int = 
     each = pytest.mark.parametrize("game", chosen, ids=lambda g: g.slug)
     each_installed = pytest.mark.parametrize("game", installed, ids=lambda g: g.slug)
     each_playout = pytest.mark.parametrize("game, config, seed", playouts)
+    tutorials = installed_registry().tutorials if installed else {}
+    guided = [game for game in installed if game.slug in tutorials]
 
     def checked_plies(game, config, seed) -> dict:
         """The default game at three players (or the nearest count) is checked at every ply
@@ -215,5 +223,13 @@ def meeplehall_contract(*games: str | Game, seeds: int = 2, sample_every: int = 
                 for state in [*kit.states_at(game, plies, players), end.state]:
                     for seat in kit.viewers(players):
                         assert draw_board(game, state, seat), f"{game.slug}: seat {seat}'s board is empty"
+
+        if guided:
+            @pytest.mark.parametrize("game", guided, ids=lambda g: g.slug)
+            def test_its_guided_first_game_plays_to_the_end(self, game):
+                """The tutorial the plugin declares (``register_tutorials``) replays from its
+                seed: every lesson has words, comes when the learner is to act, and its move is
+                among the legal moves then."""
+                assert tutorial_problems(game, tutorials[game.slug]) == []
 
     return TestMeeplehallContract

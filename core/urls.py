@@ -1,7 +1,7 @@
 from django.urls import include, path
 
 from .api import pages as api_pages
-from .views import accounts, match, notices, pages, rematch, replays, tables
+from .views import accounts, learn, match, notices, pages, rematch, replays, tables
 
 urlpatterns = [
     path("", pages.home, name="home"),
@@ -10,6 +10,7 @@ urlpatterns = [
     path("healthz", pages.healthz, name="healthz"),
     path("favicon.ico", pages.favicon, name="favicon"),
     path("games/<slug:slug>/", pages.game_page, name="game"),
+    path("games/<slug:slug>/learn/", learn.learn, name="learn"),
     path("games/<slug:slug>/leaderboard/", pages.leaderboard_page, name="leaderboard"),
     path("games/<slug:slug>/new/", tables.new_table, name="new_table"),
     path("invite/<str:token>/", tables.invite, name="invite"),

@@ -90,6 +90,14 @@ def test_hook_register_bots():
     assert registry.best_bot("nothing").name == "random"
 
 
+def test_hook_register_tutorials():
+    """Each game's guided first game by its slug; the first plugin to declare one for a game
+    keeps it, and a game without one has none (its page shows no link)."""
+    registry = build_registry(["tests.fakegame", "tictactoe"])
+    assert set(registry.tutorials) == {"tictactoe"}
+    assert registry.tutorials["tictactoe"].lessons[0].move == {"type": "mark", "cell": 4}
+
+
 @pytest.mark.django_db
 def test_hook_after_match_finished(alice, bob, django_capture_on_commit_callbacks, settings):
     from core import plugins

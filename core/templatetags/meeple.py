@@ -81,7 +81,8 @@ class BoardMoves:
 
     def post_attrs(self, values: dict) -> SafeString:
         if not self._url:
-            self._url = reverse("match_move", args=[self.context["match"].pk])
+            # a guided first game posts to its own page (core.views.learn), a table to its match
+            self._url = self.context.get("move_url") or reverse("match_move", args=[self.context["match"].pk])
         return format_html('hx-post="{}" hx-vals="{}" hx-target="#move-feedback" hx-swap="innerHTML"',
                            self._url, json.dumps(values))
 

@@ -61,6 +61,7 @@ def game_page(request, slug):
     return render(request, "core/game.html", {
         "game": game, "rules_template": rules_template,
         "bots": registry().bots_for(slug),
+        "tutorial": registry().tutorials.get(slug),
         "leaders": leaderboard(slug, limit=10),
     })
 

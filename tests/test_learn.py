@@ -1,0 +1,67 @@
+"""The guided first game's page: it offers only the lesson's move, refuses any other in words,
+stores nothing, and draws the board from the learner's view as a table does."""
+
+import json
+import re
+from html import unescape
+
+import pytest
+
+from core.models import Match, Move
+from core.plugins import registry
+
+pytestmark = pytest.mark.django_db
+MOVE = re.compile(r'hx-post="/games/(\w+)/learn/" hx-vals="([^"]*)"')
+
+
+def offered(html: str) -> list[dict]:
+    return [json.loads(unescape(vals)) for _slug, vals in MOVE.findall(html)]
+
+
+def test_the_game_page_links_to_its_guided_game(client):
+    page = client.get("/games/tictactoe/").content.decode()
+    assert 'href="/games/tictactoe/learn/"' in page
+
+
+@pytest.mark.parametrize("slug", sorted(registry().tutorials))
+def test_every_guided_game_is_played_to_its_end_through_the_page(client, slug):
+    tutorial = registry().tutorials[slug]
+    html = client.get(f"/games/{slug}/learn/").content.decode()
+    assert tutorial.intro[:40] in unescape(html)
+    for step, lesson in enumerate(tutorial.lessons, start=1):
+        assert f"Step {step} of {len(tutorial.lessons)}" in html
+        assert lesson.say in unescape(html)
+        moves = offered(html)
+        assert moves and {m["move"] for m in moves} == {json.dumps(json.loads(moves[0]["move"]))}, \
+            "only the lesson's move is offered"
+        answer = client.post(f"/games/{slug}/learn/", moves[0])
+        assert answer.status_code == 200, answer.content
+        html = answer.content.decode()
+    assert 'id="play-for-real"' in html and not offered(html)
+    assert tutorial.outro[:40] in unescape(html)
+    assert not Match.objects.exists() and not Move.objects.exists()
+
+
+def test_another_move_is_refused_in_words_and_the_step_stays(client):
+    answer = client.post("/games/tictactoe/learn/", {"move": json.dumps({"type": "mark", "cell": 0}),
+                                                     "version": "0"})
+    html = answer.content.decode()
+    assert answer.status_code == 409
+    assert "make the suggested move: Mark the centre square." in html and "Step 1 of 4" in html
+
+
+@pytest.mark.parametrize("fields, status, words", [
+    ({"move": "{not json", "version": "0"}, 400, "could not be read"),
+    ({"move": json.dumps({"type": "mark", "cell": 4})}, 400, "did not say which board"),
+    ({"move": json.dumps({"type": "mark", "cell": 4}), "version": "1"}, 409, "not part of this guided game"),
+    ({"move": json.dumps({"type": "mark", "cell": 4}), "version": "999999999"}, 409, "not part of"),
+    ({"move": json.dumps({"type": "mark", "cell": 6}), "version": "7"}, 409, "not part of"),
+    ({"move": "x" * 50_000, "version": "0"}, 400, "too large"),
+])
+def test_forged_or_broken_moves_get_a_clear_answer(client, fields, status, words):
+    answer = client.post("/games/tictactoe/learn/", fields)
+    assert answer.status_code == status and words in answer.content.decode()
+
+
+def test_a_game_without_a_guided_game_has_no_page(client):
+    assert client.get("/games/nosuch/learn/").status_code == 404
