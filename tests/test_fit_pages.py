@@ -79,3 +79,51 @@ def test_a_game_without_a_picture_gets_the_neutral_one():
 
     assert game_cover("no_such_game").endswith("/img/game-cover.svg")
     assert finders.find("img/game-cover.svg")
+
+
+def _players_bar(page: str) -> str:
+    return page[page.index('class="players-bar"'):page.index("</section>", page.index('class="players-bar"'))]
+
+
+def test_seat_options_every_seat_shares_are_said_once(client_for, alice):
+    """Kavango's players bar said "Lodges difficulty" and "Starting money" on every chip; what
+    all seats share is said once, and a handicap only one seat has stays on its chip."""
+    from core.services.tables import create_table
+
+    same = create_table(alice, "kavango", 2, bots={1: "random"},
+                        seat_options=[{"difficulty": "lodges", "start_money": 2}] * 2)
+    bar = _players_bar(client_for(alice).get(f"/match/{same.pk}/").content.decode())
+    assert bar.count("Starting money ($m): 2") == 1 and "Every seat:" in bar
+
+    handicap = create_table(alice, "kavango", 2, bots={1: "random"},
+                            seat_options=[{"difficulty": "lodges", "start_money": 2},
+                                          {"difficulty": "lodges", "start_money": 4}])
+    bar = _players_bar(client_for(alice).get(f"/match/{handicap.pk}/").content.decode())
+    assert bar.count("Lodges difficulty") == 1
+    assert "Starting money ($m): 2" in bar and "Starting money ($m): 4" in bar
+
+
+def test_the_game_log_folds_and_says_its_latest_line(ttt_match, client_for, alice):
+    """The log is history: folded by default (a long board stays within three screens), its
+    summary says the latest line, so the last move is read without opening it."""
+    assert post_move(client_for(alice), ttt_match, {"type": "mark", "cell": 4}).status_code == 200
+    page = client_for(alice).get(f"/match/{ttt_match.pk}/").content.decode()
+    log = re.search(r'<details class="game-log" id="game-log">\s*<summary>(.*?)</summary>', page, re.S)
+    assert log, "the game log is not folded"
+    assert "Game log" in log.group(1) and "X marks square 5." in log.group(1)
+
+
+def test_komodo_co_op_loss_names_the_player(settings):
+    """The co-op loss sentence came from the rules as "Player 1 could not house..."; the board
+    shows it with the player's name, as the log does."""
+    import random
+
+    from core.pytest_plugin import draw_board
+
+    game = registry().games["komodo"]
+    state = game.setup(2, {"variant": "coop"}, [{}, {}], random.Random(1))
+    state = game._coop_lose(state, "Player 1 could not house an animal this turn.")
+    html = draw_board(game, state, 0, [{"seat": 0, "name": "Ann", "is_bot": False},
+                                        {"seat": 1, "name": "Bob", "is_bot": True}])
+    assert "Ann could not house an animal this turn." in html
+    assert "Player 1" not in html

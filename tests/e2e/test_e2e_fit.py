@@ -9,9 +9,9 @@ A person opens a table against bots and makes a few moves by clicking; then, at 
 - nothing overflows horizontally (the page is never wider than the window);
 - every interactive element seen on the page (links, buttons, summaries, fields, board parts) is
   at least 44 x 44 px, the header and the table's actions included;
-- at 1280 px the page is no taller than three screens.
-
-Komodo's map, a picture larger than a phone, starts scaled to show the whole of it.
+- at 1280 px the page is no taller than three screens;
+- Komodo's map, a picture larger than a phone, starts scaled to show the whole of it (the
+  player's pieces are on it, so in view), and may be zoomed after.
 
 Screenshots of each look are kept in var/screenshots/fit-<game>-<width>.png for a person, with
 what was measured in fit-<game>.json.
@@ -24,6 +24,7 @@ import json
 import uuid
 
 import pytest
+from playwright.sync_api import expect
 
 from .test_e2e_boards import (
     ARTIFACTS, CLICKABLE, GAMES, MIN_TAP, SLUGS, open_table_against_bots, play_clicks,
@@ -128,34 +129,64 @@ def fit(portal, browser):
 
 
 @pytest.mark.parametrize("slug", SLUGS)
+def test_the_page_fits(fit, slug):
+    """One test per game, so each game's table is set up and measured once per run; every
+    width's every shortfall is listed together."""
+    problems = []
+    for width, seen in fit(slug).items():
+        if seen["moves"] == 0:
+            problems.append(f"{width}: mid-game, the board offers the person no move")
+        problems += [f"{width}: {c}" for c in seen["covered"]]
+        if seen["overflow"] > 0:
+            problems.append(f"{width}: {seen['overflow']} px wider than the window")
+        problems += [f"{width}: under {MIN_TAP} x {MIN_TAP} px: {s}" for s in seen["small"]]
+        if width == "desktop" and seen["height"] > SCREENS * seen["screen"]:
+            problems.append(f"{width}: {seen['height']} px high, over {SCREENS} screens")
+        if slug == "komodo" and not (seen["map"]["whole"] and seen["map"]["pageWide"]):
+            problems.append(f"{width}: the map does not open whole: {seen['map']}")
+    assert problems == []
+
+
+SMALL_TARGETS = """() => {
+  const small = [];
+  for (const el of document.querySelectorAll(INTERACTIVE)) {
+    const r = el.getBoundingClientRect(), style = getComputedStyle(el);
+    if (r.width <= 1.5 || r.height <= 1.5 || style.visibility === 'hidden' || style.opacity === '0') continue;
+    if (el.parentElement.closest(INTERACTIVE)) continue;
+    if (r.width < MIN_TAP - 0.5 || r.height < MIN_TAP - 0.5)
+      small.push(`${el.textContent.trim().slice(0, 30) || el.tagName} (${Math.round(r.width)}x${Math.round(r.height)})`);
+  }
+  return small;
+}""".replace("INTERACTIVE", json.dumps(INTERACTIVE)).replace("MIN_TAP", str(MIN_TAP))
+
+
 @pytest.mark.parametrize("width", WIDTHS)
-def test_no_legal_move_is_covered(fit, slug, width):
-    seen = fit(slug)[width]
-    assert seen["moves"] > 0, "mid-game, the board offers the person no move"
-    assert seen["covered"] == []
+def test_home_and_game_pages_have_44_px_targets(portal, browser, width):
+    """The header (turn badge, name, Log out), the game cards' How to play and New table, and a
+    game's page: every target a finger may tap is at least 44 x 44 px."""
+    context = browser.new_context(viewport=WIDTHS[width])
+    page = sign_up(context, portal, f"h{uuid.uuid4().hex[:8]}")
+    problems = {}
+    for path in ["/", "/games/kavango/", "/games/mine/"]:
+        page.goto(portal.url + path)
+        problems[path] = page.evaluate(SMALL_TARGETS)
+    context.close()
+    assert {path: small for path, small in problems.items() if small} == {}
 
 
-@pytest.mark.parametrize("slug", SLUGS)
-@pytest.mark.parametrize("width", WIDTHS)
-def test_nothing_overflows_horizontally(fit, slug, width):
-    assert fit(slug)[width]["overflow"] <= 0
-
-
-@pytest.mark.parametrize("slug", SLUGS)
-@pytest.mark.parametrize("width", WIDTHS)
-def test_every_interactive_element_is_big_enough(fit, slug, width):
-    assert fit(slug)[width]["small"] == [], f"targets under {MIN_TAP} x {MIN_TAP} px"
-
-
-@pytest.mark.parametrize("slug", SLUGS)
-def test_the_page_is_at_most_three_screens_high(fit, slug):
-    seen = fit(slug)["desktop"]
-    assert seen["height"] <= SCREENS * seen["screen"], f"{seen['height']} px high"
-
-
-@pytest.mark.parametrize("width", WIDTHS)
-def test_komodo_map_starts_whole(fit, width):
-    """The map opens scaled to fit its box and the window (it may be zoomed after), so the
-    player sees all of it, their own pieces included, without panning."""
-    seen = fit("komodo")[width]["map"]
-    assert seen["whole"] and seen["pageWide"], seen
+def test_the_invite_link_copies_with_one_tap(portal, browser):
+    """The host of a private table taps "Copy link": the link is on the clipboard and the page
+    says so."""
+    context = browser.new_context()
+    context.grant_permissions(["clipboard-read", "clipboard-write"], origin=portal.url)
+    page = sign_up(context, portal, f"c{uuid.uuid4().hex[:8]}")
+    page.goto(f"{portal.url}/games/tictactoe/new/")
+    page.check("#id_private")
+    page.click("text=Open the table")
+    copy = page.get_by_role("button", name="Copy link")
+    expect(copy).to_be_visible()
+    link = page.locator("#invite-link").input_value()
+    copy.click()
+    expect(page.locator(".copy-said")).to_have_text("Copied.")
+    assert page.evaluate("navigator.clipboard.readText()") == link
+    context.close()
