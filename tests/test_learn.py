@@ -14,8 +14,12 @@ pytestmark = pytest.mark.django_db
 MOVE = re.compile(r'hx-post="/games/(\w+)/learn/" hx-vals="([^"]*)"')
 
 
+SUGGESTED = re.compile(r'<button type="button" hx-post="/games/\w+/learn/" hx-vals="([^"]*)"[^>]*id="suggested-move"')
+
+
 def offered(html: str) -> list[dict]:
-    return [json.loads(unescape(vals)) for _slug, vals in MOVE.findall(html)]
+    """The moves the page's elements post (a form's own button posts its fields instead)."""
+    return [vals for vals in (json.loads(unescape(v)) for _slug, v in MOVE.findall(html)) if "move" in vals]
 
 
 def test_the_game_page_links_to_its_guided_game(client):
@@ -30,11 +34,11 @@ def test_every_guided_game_is_played_to_its_end_through_the_page(client, slug):
     assert tutorial.intro[:40] in unescape(html)
     for step, lesson in enumerate(tutorial.lessons, start=1):
         assert f"Step {step} of {len(tutorial.lessons)}" in html
-        assert lesson.say in unescape(html)
-        moves = offered(html)
-        assert moves and {m["move"] for m in moves} == {json.dumps(json.loads(moves[0]["move"]))}, \
-            "only the lesson's move is offered"
-        answer = client.post(f"/games/{slug}/learn/", moves[0])
+        assert lesson.say.split("Player ")[0] in unescape(html), "seats are named as on the board"
+        assert {json.dumps(json.loads(m["move"]), sort_keys=True) for m in offered(html)} == {
+            json.dumps(lesson.move, sort_keys=True)}, "only the lesson's move is offered"
+        suggested = json.loads(unescape(SUGGESTED.search(html).group(1)))
+        answer = client.post(f"/games/{slug}/learn/", suggested)
         assert answer.status_code == 200, answer.content
         html = answer.content.decode()
     assert 'id="play-for-real"' in html and not offered(html)

@@ -15,11 +15,11 @@ from django.template.loader import render_to_string
 from django.urls import reverse
 from django.utils.html import format_html
 
-from core.engine.tutorial import Stop, Tutorial, same_move, stop_at, walk
+from core.engine.tutorial import Lesson, Stop, Tutorial, same_move, stop_at, walk
 from core.models import Match
 from core.move_requests import read_move
 from core.plugins import registry
-from core.rendering import match_context
+from core.rendering import match_context, name_seats
 
 BOT_NAME = "Practice bot"
 LEARNER_NAME = "Learner"
@@ -47,6 +47,8 @@ def _context(game, tutorial: Tutorial, stop: Stop, learner: str = LEARNER_NAME) 
     context = match_context(match, tutorial.learner, players)
     lesson = stop.lesson
     context["moves"] = [m for m in context["moves"] if lesson and same_move(m, lesson.move)][:1]
+    if lesson is not None:  # lessons write seats as the rules do, "Player 2"; the board names them
+        lesson = Lesson(lesson.move, *name_seats([lesson.say, lesson.why], players))
     context.update(
         tutorial=tutorial, lesson=lesson, step=stop.index + 1, steps=len(tutorial.lessons),
         over=over, result_line=_result_line(game, stop, tutorial) if over else "",
@@ -83,8 +85,8 @@ def _move(request, game, tutorial: Tutorial) -> HttpResponse:
     if stop is None or stop.lesson is None:
         return _answer(None, "That step is not part of this guided game; start it again.", 409)
     if not same_move(move, stop.lesson.move):
-        return _answer(_context(game, tutorial, stop, _name(request)),
-                       f"In this guided game, make the suggested move: {stop.lesson.say}", 409)
+        context = _context(game, tutorial, stop, _name(request))
+        return _answer(context, f"In this guided game, make the suggested move: {context['lesson'].say}", 409)
     after = next(s for s in walk(game, tutorial) if s.index == stop.index + 1)
     return _answer(_context(game, tutorial, after, _name(request)), "", 200)
 
