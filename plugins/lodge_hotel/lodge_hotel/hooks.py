@@ -10,6 +10,7 @@ from core.hookspecs import hookimpl
 
 from .bots import Innkeeper
 from .rules import Lodge
+from .tutorial import TUTORIAL
 
 
 @hookimpl
@@ -36,3 +37,8 @@ def extra_profile_sections(user):
     from .progress import profile_sections
 
     return profile_sections(user)
+
+
+@hookimpl
+def register_tutorials():
+    return [TUTORIAL]
