@@ -3,9 +3,9 @@
 A person opens a table against bots and makes a few moves by clicking; then, at each width:
 
 - no board part that makes a legal move is covered by another element (a sticky bar, a panel):
-  each is scrolled into view the way the browser does for a focused control (`nearest`, which
-  honours scroll-padding), once from above and once from below, and the element at its centre
-  must be the part itself or inside it;
+  neither those in the window as the page opens, nor each one scrolled into view the way the
+  browser does for a focused control (`nearest`, which honours scroll-padding), once from above
+  and once from below; the element at its centre must be the part itself or inside it;
 - nothing overflows horizontally (the page is never wider than the window);
 - every interactive element seen on the page (links, buttons, summaries, fields, board parts) is
   at least 44 x 44 px, the header and the table's actions included;
@@ -64,6 +64,18 @@ MEASURE = """() => {
   }
   const covered = [];
   const moves = [...document.querySelectorAll(CLICKABLE)].filter(shown);
+  const hidden = el => {
+    const r = el.getBoundingClientRect();
+    const hit = document.elementFromPoint(r.left + r.width / 2, r.top + r.height / 2);
+    return hit && !(el === hit || el.contains(hit)) ? (hit.id || hit.className || hit.tagName) : '';
+  };
+  window.scrollTo(0, 0);
+  for (const el of moves) {
+    const r = el.getBoundingClientRect(), y = r.top + r.height / 2;
+    if (y < 0 || y > window.innerHeight) continue;
+    const by = hidden(el);
+    if (by) covered.push(`${name(el)} as the page opens: covered by ${by}`);
+  }
   for (const from of ['top', 'bottom']) {
     for (const el of moves) {
       window.scrollTo(0, from === 'top' ? 0 : document.scrollingElement.scrollHeight);
@@ -170,6 +182,8 @@ def test_home_and_game_pages_have_44_px_targets(portal, browser, width):
     for path in ["/", "/games/kavango/", "/games/mine/"]:
         page.goto(portal.url + path)
         problems[path] = page.evaluate(SMALL_TARGETS)
+        if path == "/":
+            page.screenshot(path=str(ARTIFACTS / f"fit-home-{WIDTHS[width]['width']}.png"), full_page=True)
     context.close()
     assert {path: small for path, small in problems.items() if small} == {}
 
