@@ -3,8 +3,9 @@
 A plugin declares its tutorial as data (:class:`Tutorial`): the seed, the players, and one
 :class:`Lesson` per decision of the learner, each the move to make, a line saying what to do
 and a line saying why. The other seats play their first legal move whenever they are to act
-(or the moves the tutorial lists for them), so the whole game follows from the data and the
-rules: no bot whose play could change between releases, no database. :func:`walk` replays it to
+(or the first legal move that has the fields the tutorial lists for them), so the whole game
+follows from the data and the rules: no bot whose play could change between releases, no
+database. :func:`walk` replays it to
 each of the learner's decisions; :func:`problems` is what the plugin kit checks, so a rules
 change that makes a lesson's move illegal fails the plugin's own tests, not a newcomer's game.
 """
@@ -45,8 +46,9 @@ class Tutorial:
     learner: int = 0
     intro: str = ""
     outro: str = ""
-    #: Moves for other seats, in the order they are to be played; a seat whose list is used up
-    #: (or not given) plays its first legal move.
+    #: Moves for other seats, in the order they are to be played: each is the first legal move
+    #: that has all of its fields (``{"type": "done"}`` is the first "done" move, a whole move is
+    #: itself). A seat whose list is used up (or not given) plays its first legal move.
     replies: Mapping[int, Sequence[Move]] = field(default_factory=dict)
 
 
@@ -106,7 +108,11 @@ def _others_play(game: Game, tutorial: Tutorial, state: State, ply: int,
             raise TutorialBroken(f"the others played {MOST_PLIES} moves without the learner's turn")
         seat = min(to_act)
         waiting = replies.get(seat)
-        move = waiting.pop(0) if waiting else game.legal_moves(state, seat)[0]
+        legal = game.legal_moves(state, seat)
+        wanted = waiting.pop(0) if waiting else {}
+        move = next((m for m in legal if all(m.get(k) == v for k, v in wanted.items())), None)
+        if move is None:
+            raise TutorialBroken(f"move {ply + 1}, seat {seat + 1}: no legal move has {wanted}")
         try:
             state, _ = play_move(game, state, seat, move, ply + 1, tutorial.seed)
         except IllegalMove as exc:

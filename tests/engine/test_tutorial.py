@@ -43,3 +43,11 @@ def test_a_stop_is_found_by_the_moves_played_and_only_there():
     assert stop_at(GAME, TUTORIAL, 2).index == 1
     assert stop_at(GAME, TUTORIAL, 3) is None
     assert stop_at(GAME, TUTORIAL, -1) is None
+
+
+def test_a_reply_names_only_the_fields_it_cares_about_and_one_matching_nothing_is_reported():
+    corner = replace(TUTORIAL, replies={1: ({"cell": 8},)}, lessons=TUTORIAL.lessons[:1])
+    _first, end = walk(GAME, corner)
+    assert end.state["board"][8] == 1, "the first legal move with cell 8"
+    nowhere = replace(TUTORIAL, replies={1: ({"type": "pass"},)}, lessons=TUTORIAL.lessons[:2])
+    assert problems(GAME, nowhere) == ["move 2, seat 2: no legal move has {'type': 'pass'}"]

@@ -38,3 +38,12 @@ def test_without_the_option_the_snake_pick_happens():
 def test_quick_sanctuary_games_finish():
     run = playout(GAME, 2, seed=9, options={"quick_sanctuary": True})
     assert run.result is not None
+
+
+def test_without_lodges_the_end_of_choosing_mentions_no_lodge_cards():
+    """The log said "the chosen Lodge cards are now shown" at a table without Lodges."""
+    for lodges, said in ((False, "Everyone has chosen."),
+                         (True, "Everyone has chosen; the chosen Lodge cards are now shown.")):
+        options, seat_options = resolve_options(GAME, 2, {"lodges": lodges, "quick_sanctuary": True})
+        state = choose_all(start(GAME, 4, 2, options, seat_options), 2)
+        assert said in state["log"]

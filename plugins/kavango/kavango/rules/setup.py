@@ -224,7 +224,8 @@ def maybe_finish_choosing(state: dict) -> None:
         choosing_done(state, s) for s in range(state["players"])
     ):
         return
-    state["log"].append("Everyone has chosen; the chosen Lodge cards are now shown.")
+    state["log"].append("Everyone has chosen; the chosen Lodge cards are now shown."
+                        if state["options"].get("lodges") else "Everyone has chosen.")
     n = state["players"]
     if state["options"].get("quick_sanctuary"):
         deal_sanctuary(state)
