@@ -4,6 +4,7 @@ from core.hookspecs import hookimpl
 
 from .bots import Keeper
 from .rules import Komodo
+from .tutorial import TUTORIAL
 
 
 @hookimpl
@@ -14,3 +15,8 @@ def register_games():
 @hookimpl
 def register_bots():
     return [Keeper()]
+
+
+@hookimpl
+def register_tutorials():
+    return [TUTORIAL]
