@@ -46,6 +46,14 @@ def test_every_guided_game_is_played_to_its_end_through_the_page(client, slug):
     assert not Match.objects.exists() and not Move.objects.exists()
 
 
+def test_the_next_step_is_said_in_the_live_region(client):
+    """The new step's panel replaces the old one; #move-feedback, a polite live region, says it."""
+    answer = client.post("/games/tictactoe/learn/", {"move": json.dumps({"type": "mark", "cell": 4}),
+                                                     "version": "0"})
+    said = answer.content.decode().split('<div id="learn-live"')[0]
+    assert "Step 2 of 4: Mark the bottom-right corner." in said
+
+
 def test_another_move_is_refused_in_words_and_the_step_stays(client):
     answer = client.post("/games/tictactoe/learn/", {"move": json.dumps({"type": "mark", "cell": 0}),
                                                      "version": "0"})

@@ -88,11 +88,23 @@ def _move(request, game, tutorial: Tutorial) -> HttpResponse:
         context = _context(game, tutorial, stop, _name(request))
         return _answer(context, f"In this guided game, make the suggested move: {context['lesson'].say}", 409)
     after = next(s for s in walk(game, tutorial) if s.index == stop.index + 1)
-    return _answer(_context(game, tutorial, after, _name(request)), "", 200)
+    context = _context(game, tutorial, after, _name(request))
+    return _answer(context, "", 200, said=_next_words(context))
 
 
-def _answer(context: dict | None, message: str, status: int) -> HttpResponse:
+def _next_words(context: dict) -> str:
+    """What a screen reader hears after a step: the page's live region reads it, as the new
+    step's panel replaces the old one without being announced."""
+    lesson = context["lesson"]
+    if lesson is None:
+        return context["result_line"] or "That was the last step."
+    return f"Step {context['step']} of {context['steps']}: {lesson.say}"
+
+
+def _answer(context: dict | None, message: str, status: int, said: str = "") -> HttpResponse:
     html = format_html('<p class="feedback error" role="alert">{}</p>', message) if message else ""
+    if said:
+        html += format_html('<p class="visually-hidden">{}</p>', said)
     if context is not None:
         html += render_to_string("core/_learn_live.html", {**context, "oob": True})
     return HttpResponse(html, status=status)
