@@ -361,3 +361,30 @@ def shared_seat_options(players, game) -> list[str]:
 def without(items, dropped) -> list:
     """``{{ labels|without:shared }}``: the items not in ``dropped``, in their order."""
     return [item for item in items or [] if item not in (dropped or [])]
+
+
+def explain_attrs(words: str) -> str:
+    """The attributes that make a board part explain itself: its words as ``aria-description``
+    (read by screen readers after the part's name) and ``data-explain``, which
+    static/js/explain.js shows beside the part on hover, focus and a long press."""
+    return f' data-explain aria-description="{_e(words)}"'
+
+
+def explained_by(key: str) -> str:
+    """For a kind of part drawn many times (a map's tiles, markers): the attributes pointing at
+    its words, written once in the board by :func:`explanations_html`, so a frame carries each
+    explanation once however many parts share it."""
+    return f' data-explain aria-describedby="explain-{_e(key)}"'
+
+
+def explanations_html(parts: dict[str, str]) -> str:
+    """The words of each kind of part, once, hidden (screen readers and static/js/explain.js
+    read them through ``aria-describedby``)."""
+    words = "".join(f'<span id="explain-{_e(key)}">{_e(text)}</span>' for key, text in parts.items())
+    return f'<div class="explanations" hidden>{words}</div>'
+
+
+@register.simple_tag
+def explain(words) -> SafeString:
+    """``<span {% explain "A padlock: ..." %}>``: :func:`explain_attrs` in a template."""
+    return mark_safe(explain_attrs(str(words)))

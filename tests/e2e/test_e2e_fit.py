@@ -204,3 +204,20 @@ def test_the_invite_link_copies_with_one_tap(portal, browser):
     expect(page.locator(".copy-said")).to_have_text("Copied.")
     assert page.evaluate("navigator.clipboard.readText()") == link
     context.close()
+
+
+def test_a_board_part_explains_itself_on_hover(portal, browser):
+    """Pointing at a ski hotel guest chip, then at a floor of the elevator, shows each one's
+    words beside it."""
+    game = next(g for g in GAMES if g.slug == "lodge_hotel")
+    context = browser.new_context()
+    page = sign_up(context, portal, f"e{uuid.uuid4().hex[:8]}")
+    open_table_against_bots(page, portal, game)
+    wait_for_my_move(page)
+    bubble = page.locator("#explain-bubble")
+    page.locator("#board .lodge_hotel-part").first.hover()
+    expect(bubble).to_be_visible()
+    expect(bubble).to_contain_text("preferred floor")
+    page.locator("#board .lodge_hotel-elevator").first.hover()
+    expect(bubble).to_contain_text("The elevator")
+    context.close()

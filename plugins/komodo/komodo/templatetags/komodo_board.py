@@ -17,7 +17,9 @@ from html import escape
 from django import template
 from django.utils.safestring import SafeData, mark_safe
 
-from core.templatetags.meeple import board_moves, card_html, player_panel_html, token_html
+from core.templatetags.meeple import (
+    board_moves, card_html, explained_by, explanations_html, player_panel_html, token_html,
+)
 from core.text import counted, ordinal
 
 from ..rules.terrain import TILE_VIEWS, tile_number
@@ -74,8 +76,30 @@ def _names(context) -> dict:
     return {p["seat"]: esc(p["name"]) for p in context.get("players") or []}
 
 
+#: What each kind of thing on the map is, said where it sits (issue 46): shown on hover, focus
+#: and a long press, and read by screen readers after the part's name. Keyed by the part's
+#: class, so tests can check that every kind drawn has its words.
+MAP_PARTS = {
+    "komodo-lock": "A padlock. Whatever lives in the enclosure that holds this block is "
+                   "protected: Animal Escapes cannot free it and only its keeper may relocate it.",
+    "komodo-tile": "A terrain tile: 3 by 3 blocks. Blocks of one terrain joined edge to edge, "
+                   "across tiles, make an enclosure; grey rock is not land and divides them. The "
+                   "figure in the lower right corner is the tile's number, S for the Starter.",
+    "komodo-marker": "A housed animal: two letters (spelled out in the enclosure list below the "
+                     "map) in the colour of the keeper who housed it. It scores its points at the "
+                     "end unless freed first.",
+    "komodo-size": "This enclosure's size in blocks, on its top-left block. An animal of this "
+                   "terrain fits if its card asks for at most this many blocks and no other "
+                   "species lives here.",
+}
+
+
+def _part(kind: str) -> str:
+    return explained_by(kind)
+
+
 def _lock(x, y) -> str:
-    return (f'<g transform="translate({x} {y})" class="komodo-lock"><rect x=".3" y=".45" '
+    return (f'<g transform="translate({x} {y})" class="komodo-lock"{_part("komodo-lock")}><rect x=".3" y=".45" '
             'width=".4" height=".32" rx=".05"/><path d="M.38 .45 V.33 a.12 .12 0 0 1 .24 0 V.45" '
             'fill="none"/><title>Padlock</title></g>')
 
@@ -98,10 +122,11 @@ def _tiles(tiles) -> list[str]:
         starter = " komodo-starter" if t["starter"] else ""
         words = f'Tile {esc(t["number"])}{" (the Starter)" if t["starter"] else ""}' + (
             ", laid in the last turn" if t["last"] else "")
-        out.append(f'<rect class="komodo-tile{starter}{last}" x="{t["bx"]}" y="{t["by"]}" width="3" '
+        out.append(f'<g class="komodo-tilepart"{_part("komodo-tile")}>'
+                   f'<rect class="komodo-tile{starter}{last}" x="{t["bx"]}" y="{t["by"]}" width="3" '
                    f'height="3"><title>{words}</title></rect><text class="komodo-tileno{last}" '
                    f'x="{t["bx"] + 3}" y="{t["by"] + 3}" dx="-.1" dy="-.12">'
-                   f'{"S" if t["starter"] else esc(t["number"])}</text>')
+                   f'{"S" if t["starter"] else esc(t["number"])}</text></g>')
     return out
 
 
@@ -111,7 +136,8 @@ def _markers(markers, names) -> list[str]:
         last = " is-last" if m["last"] else ""
         locked = ", padlocked" if m["locked"] else ""
         out.append(f'<g transform="translate({m["x"]} {m["y"]}) translate({m["shift"]})" '
-                   f'class="komodo-marker komodo-owner-{m["owner"]}{last}"><circle cx=".7" cy=".76" '
+                   f'class="komodo-marker komodo-owner-{m["owner"]}{last}"{_part("komodo-marker")}>'
+                   '<circle cx=".7" cy=".76" '
                    f'r=".38"/><text x=".7" y=".91">{esc(m["marker"])}</text><title>{esc(m["species"])} '
                    f'({m["points"]}) housed by {names.get(m["owner"], "")}{locked}</title></g>')
     return out
@@ -124,7 +150,7 @@ def _sizes(enclosures) -> list[str]:
             continue
         residents = "".join(f', {esc(a["species"])}' for a in e["animals"])
         locked = " (padlocked)" if e["locked"] else ""
-        out.append(f'<g transform="translate({e["x"]} {e["y"]})" class="komodo-size"><text x=".08" '
+        out.append(f'<g transform="translate({e["x"]} {e["y"]})" class="komodo-size"{_part("komodo-size")}><text x=".08" '
                    f'y=".42">{e["size"]}</text><title>{esc(e["terrain_name"])} enclosure of '
                    f'{e["size"]} blocks{residents}{locked}</title></g>')
     return out
@@ -211,7 +237,7 @@ def komodo_map(context) -> str:
         *_markers(board["markers"], _names(context)),
         *_sizes(board["enclosures"]),
         *(_lifts(context, board["tiles"]) if view["phase"] == "threat_remodel" else ()),
-        '<g transform="scale(3)">', *spots, "</g></svg></div>",
+        '<g transform="scale(3)">', *spots, "</g></svg>", explanations_html(MAP_PARTS), "</div>",
     ]))
 
 

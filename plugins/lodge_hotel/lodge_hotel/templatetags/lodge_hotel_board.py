@@ -15,7 +15,9 @@ from html import escape
 from django import template
 from django.utils.safestring import SafeData, mark_safe
 
-from core.templatetags.meeple import board_moves, card_html, player_panel_html, token_html
+from core.templatetags.meeple import (
+    board_moves, card_html, explained_by, explanations_html, player_panel_html, token_html,
+)
 from core.text import counted, ordinal
 
 register = template.Library()
@@ -32,6 +34,35 @@ def _hidden(words: str) -> str:
     return f'<span class="mh-visually-hidden">{words}</span>'
 
 
+#: What each kind of thing on the board is, said where it sits (issue 46): shown on hover, focus
+#: and a long press, read by screen readers after the part's name, written once in the board
+#: (``{% lodge_hotel_parts %}``) and pointed at by every part of its kind.
+BOARD_PARTS = {
+    "lodge_hotel-guest": "A guest: its two colours and, in the number, its preferred floor. It "
+                         "checks into one of two empty rooms side by side (left and right, or above "
+                         "and below) in its two colours. 2 points at the end, and as many more as "
+                         "the floor's number if it sits on its preferred floor.",
+    "lodge_hotel-room": "A room of one colour. A guest with this colour may check in here when a "
+                        "room of its other colour is free right beside it.",
+    "lodge_hotel-gap": "An empty space in the room display: it is filled from the bag when the "
+                       "display refreshes.",
+    "lodge_hotel-elevator": "The elevator: floors 1 (bottom) to 4 (top). A guest on its preferred "
+                            "floor scores that floor's number in extra points.",
+    "lodge_hotel-floor-bonus": "Floor bonus: for every guest sitting on its preferred floor, points "
+                               "equal to that floor's number.",
+}
+
+
+def _part(kind: str) -> str:
+    return explained_by(kind)
+
+
+@register.simple_tag
+def lodge_hotel_parts():
+    """``{% lodge_hotel_parts %}``: the words of each kind of part, once per board."""
+    return mark_safe(explanations_html(BOARD_PARTS))
+
+
 def _guest(guest) -> str:
     """One guest chip, core's token: both colours and the preferred floor drawn, said in words."""
     a, b = (esc(c) for c in guest["colors"][:2])
@@ -39,8 +70,9 @@ def _guest(guest) -> str:
     face = mark_safe(f'<span class="lodge_hotel-half lodge_hotel-{a} lodge_hotel-i-{a}"></span>'
                      f'<span class="lodge_hotel-half lodge_hotel-{b} lodge_hotel-i-{b}"></span>'
                      f'<span class="lodge_hotel-pref">{floor}</span>')
-    return token_html(f"Guest: {a} and {b}, prefers floor {floor}", face=face,
-                      last=bool(guest.get("last")), classes="lodge_hotel-guest")
+    token = token_html(f"Guest: {a} and {b}, prefers floor {floor}", face=face,
+                       last=bool(guest.get("last")), classes="lodge_hotel-guest")
+    return f'<span class="lodge_hotel-part"{_part("lodge_hotel-guest")}>{token}</span>'
 
 
 def _pick(context, guest, source, index) -> str:
@@ -73,20 +105,22 @@ def lodge_hotel_rooms(context, level):
     out = []
     for slot, tile in enumerate(level["slots"]):
         if not tile.get("id"):
-            out.append('<span class="lodge_hotel-room lodge_hotel-gap" role="img" aria-label="empty space">·</span>')
+            out.append(f'<span class="lodge_hotel-room lodge_hotel-gap" role="img"{_part("lodge_hotel-gap")} '
+                       'aria-label="empty space">·</span>')
             continue
         color = esc(tile.get("color", ""))
         take = moves.find("take_room", level=level["level"], slot=slot)
         floor = esc(level["level"])
         if take:
             out.append(f'<button type="button" class="lodge_hotel-room lodge_hotel-{color} lodge_hotel-i-{color} '
-                       f'lodge_hotel-can" {moves.attrs(take)}>'
+                       f'lodge_hotel-can"{_part("lodge_hotel-room")} {moves.attrs(take)}>'
                        f'{_hidden(f"Take this {color} room for your floor {floor}")}</button>')
         else:
             is_held = (held.get("kind") == "room" and held.get("level") == level["level"]
                        and held.get("slot") == slot)
             out.append(f'<span class="lodge_hotel-room lodge_hotel-{color} lodge_hotel-i-{color}'
-                       f'{" lodge_hotel-held" if is_held else ""}" role="img" aria-label="{color} room"></span>')
+                       f'{" lodge_hotel-held" if is_held else ""}" role="img"{_part("lodge_hotel-room")} '
+                       f'aria-label="{color} room"></span>')
     return mark_safe("\n".join(out))
 
 
@@ -133,14 +167,14 @@ def lodge_hotel_lodge(context, lodge):
                f'aria-label="Rooms of {esc(name)}">\n  <table class="lodge_hotel-grid">\n')
     for row in lodge["rows"]:
         floor = row["floor"]
-        out.append(f'    <tr>\n      <th class="lodge_hotel-elevator" scope="row" '
+        out.append(f'    <tr>\n      <th class="lodge_hotel-elevator" scope="row"{_part("lodge_hotel-elevator")} '
                    f'title="Elevator, floor {esc(floor)}">{esc(floor)}</th>\n')
         for col, cell in enumerate(row["cells"], start=1):
             out.append(_cell(cell, floor, col, mine, moves))
         out.append("    </tr>\n")
     breakdown = lodge["breakdown"]
     out.append(f'  </table>\n  </div>\n  <p class="lodge_hotel-muted">Guests {esc(breakdown.get("guests"))} · '
-               f'floor bonus {esc(breakdown.get("floor bonus"))} · amenities {esc(breakdown.get("amenities"))}</p>\n')
+               f'<span{_part("lodge_hotel-floor-bonus")}>floor bonus {esc(breakdown.get("floor bonus"))}</span> · amenities {esc(breakdown.get("amenities"))}</p>\n')
     if lodge.get("amenities"):
         out.append('  <ul class="lodge_hotel-built">\n    ')
         for a in lodge["amenities"]:
@@ -170,7 +204,7 @@ def _cell(cell, floor, col, mine, moves) -> str:
     if kind == "room":
         color = esc(cell["color"])
         out = [f'      <td class="lodge_hotel-cell lodge_hotel-room-cell lodge_hotel-{color}{last}">\n'
-               f'        <span class="lodge_hotel-icon lodge_hotel-i-{color}" role="img" '
+               f'        <span class="lodge_hotel-icon lodge_hotel-i-{color}" role="img"{_part("lodge_hotel-room")} '
                f'aria-label="{color} room"></span>\n        ']
         if cell.get("guest"):
             out.append(_guest(cell["guest"]) + "\n")
