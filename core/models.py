@@ -72,6 +72,11 @@ class Match(models.Model):
         null=True, blank=True, db_index=True,
         help_text="When a bot seat is due to move; found again after a restart.",
     )
+    takeback = models.JSONField(
+        null=True, blank=True,
+        help_text="Whose latest moves may be taken back now and how many ({'seat': 0, 'depth': 2}), "
+                  "and whether the last change was a take-back ('undone'); see core.engine.undo.",
+    )
     rematch_of = models.ForeignKey("self", null=True, blank=True, on_delete=models.SET_NULL)
     end_note = models.CharField(
         max_length=300, blank=True,

@@ -224,6 +224,19 @@ def meeplehall_contract(*games: str | Game, seeds: int = 2, sample_every: int = 
                     for seat in kit.viewers(players):
                         assert draw_board(game, state, seat), f"{game.slug}: seat {seat}'s board is empty"
 
+        if any(game.undoable for game in chosen):
+            @pytest.mark.parametrize("game", [g for g in chosen if g.undoable], ids=lambda g: g.slug)
+            def test_moves_it_lets_players_take_back_are_taken_back_exactly(self, game):
+                """Along seeded random games, every move of a type the game declares
+                ``undoable`` that the framework lets its player take back (no chance, nothing
+                shown, still their turn) replays, with a take-back after it, to the state before
+                it; and at least one such move comes up, so the declaration is not empty words."""
+                runs = [kit.random_playout(game, kit.Config(players), seed, views=False, hidden=False)
+                        for players in range(max(game.min_players, 1), game.max_players + 1)
+                        for seed in range(2)]
+                assert sum(kit.check_takebacks(game, run) for run in runs), \
+                    f"{game.slug}: no declared undoable move could be taken back in {len(runs)} games"
+
         if guided:
             @pytest.mark.parametrize("game", guided, ids=lambda g: g.slug)
             def test_its_guided_first_game_plays_to_the_end(self, game):

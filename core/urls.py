@@ -17,6 +17,7 @@ urlpatterns = [
     path("match/<int:pk>/", match.match_page, name="match"),
     path("match/<int:pk>/live/", match.match_live, name="match_live"),
     path("match/<int:pk>/move/", match.match_move, name="match_move"),
+    path("match/<int:pk>/take-back/", match.match_take_back, name="match_take_back"),
     path("match/<int:pk>/chat/", match.chat_post, name="match_chat"),
     path("match/<int:pk>/chat/list/", match.chat_list, name="match_chat_list"),
     path("match/<int:pk>/chat/hide/", match.chat_hide, name="match_chat_hide"),

@@ -176,6 +176,12 @@ class Game:
     #: with hidden information implements :meth:`determinize` so bots can decide fairly; a game
     #: without sets this to False and bots may sample the true state, which hides nothing.
     hidden_information: ClassVar[bool] = True
+    #: Move types a player may take back while it is still their turn (see
+    #: :mod:`core.engine.undo`): steps of a turn such as placing a tile or buying something,
+    #: never the move that ends the turn. The framework refuses any such move that drew on
+    #: chance or showed anyone something they could not see before, so declaring a type only
+    #: says the game's rules allow it.
+    undoable: ClassVar[frozenset[str]] = frozenset()
 
     # ---- the contract ---------------------------------------------------------------------
     def setup(

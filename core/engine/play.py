@@ -223,10 +223,14 @@ def replay(
     seat_options: list[dict[str, Any]],
     moves: Iterable[tuple[int, Move]],
 ) -> State:
-    """Rebuild a state from its seed, options and the (seat, move) log. Ply n = n-th move."""
+    """Rebuild a state from its seed, options and the (seat, move) log. Ply n = n-th move; a
+    take-back in the log (:data:`core.engine.undo.UNDO`) returns to the state before its seat's
+    latest move."""
+    from .undo import steps
+
     state = start(game, seed, players, options, seat_options)
-    for ply, (seat, move) in enumerate(moves, start=1):
-        state = play(game, state, seat, move, ply, seed)
+    for _ply, after in steps(game, state, moves, seed):
+        state = after
     return state
 
 

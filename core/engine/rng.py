@@ -58,6 +58,12 @@ class PlyRandom:
     def getrandbits(self, k: int) -> int:
         return (self._drawn or self._wake()).getrandbits(k)
 
+    @property
+    def drawn_from(self) -> bool:
+        """Whether anything was drawn (or the generator was reached at all): a move that used
+        chance cannot be taken back (:mod:`core.engine.undo`)."""
+        return self._drawn is not None
+
     def choice(self, seq):
         return (self._drawn or self._wake()).choice(seq)
 

@@ -205,6 +205,25 @@ def random_playout(
     return Run(game, seed, config.players, options, seat_options, moves, state)
 
 
+def check_takebacks(game: Game, run: Run) -> int:
+    """Along ``run``, every move of a type the game declares undoable that the framework lets
+    its player take back (:func:`core.engine.undo.refusal`) is taken back exactly: the log with a
+    take-back after it replays to the state before it. Returns how many there were."""
+    from .undo import UNDO, refusal, steps
+
+    state = start(game, run.seed, run.players, run.options, run.seat_options)
+    allowed = 0
+    for ply, (seat, move) in enumerate(run.moves, start=1):
+        after = play(game, state, seat, move, ply, run.seed)
+        if move.get("type") in game.undoable and refusal(
+                game, state, after, seat, move, ply, run.seed, viewers(run.players)) is None:
+            taken = list(steps(game, state, [(seat, move), (seat, UNDO)], run.seed, ply))
+            assert taken[-1][1] == state, f"{game.slug}: taking back move {ply} ({move}) differs"
+            allowed += 1
+        state = after
+    return allowed
+
+
 def player_count(game: Game, state: State) -> int:
     """How many seats play in ``state``: the largest count whose seats all have a view."""
     for players in range(game.max_players, game.min_players - 1, -1):

@@ -16,7 +16,7 @@ from core.engine.staleness import basis_token
 from core.models import Match, Move
 from core.plugins import GameNotInstalled, registry
 
-from . import away, live
+from . import away, live, takeback
 from .errors import (
     IllegalMoveRefused,
     MatchNotActive,
@@ -150,7 +150,8 @@ def _still_seen(match: Match, position: int, seen: str) -> bool:
 
 
 #: What a move changes on the match row while the game goes on (a finish saves the whole row).
-MOVE_FIELDS = ["version", "state", "to_act", "turn_deadline", "revision", "bots_due_at", "updated_at"]
+MOVE_FIELDS = ["version", "state", "to_act", "turn_deadline", "takeback", "revision", "bots_due_at",
+               "updated_at"]
 
 
 def apply_locked(match: Match, position: int, move: Any, by_bot: bool,
@@ -169,6 +170,7 @@ def apply_locked(match: Match, position: int, move: Any, by_bot: bool,
         raise IllegalMoveRefused(exc.reason) from None
     match.version += 1
     Move.objects.create(match=match, ply=match.version, seat=position, payload=move, by_bot=by_bot)
+    match.takeback = takeback.after_move(game, match, match.state, state, position, move, by_bot)
     match.state = state
     match.turn_deadline = deadline_for(match, seats)
     finished = finish_if_over(match, game, seats)

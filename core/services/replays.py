@@ -13,6 +13,7 @@ from django.core.cache import caches
 
 from core import engine
 from core.engine.play import start
+from core.engine.undo import UNDO, steps
 from core.models import Match
 from core.plugins import registry
 
@@ -38,6 +39,25 @@ def replayed(game, state, seat: int, move, ply: int, seed):
         raise ReplayBroken(ply) from exc
 
 
+def replayed_steps(game, state, moves, seed, first_ply: int = 1):
+    """:func:`core.engine.undo.steps` over stored (seat, move) rows, take-backs included, with
+    whatever the installed rules raise on a stored move reported as :class:`ReplayBroken`."""
+    ply = first_ply
+    try:
+        for ply, after in steps(game, state, moves, seed, first_ply):
+            yield ply, after
+            ply += 1
+    except Exception as exc:
+        raise ReplayBroken(ply) from exc
+
+
+def _opening(game, match: Match):
+    try:
+        return start(game, match.seed, match.players, match.options, match.seat_options)
+    except Exception as exc:  # the stored options, as the installed rules read them
+        raise ReplayBroken(0) from exc
+
+
 def replay_match(match: Match, upto: int | None = None):
     """The state after ``upto`` moves (all moves if None), rebuilt from the log."""
     game = registry().game(match.game_slug)
@@ -48,13 +68,12 @@ def replay_match(match: Match, upto: int | None = None):
 
 
 def states_by_ply(match: Match):
-    """Yield (ply, state) from the initial deal to the end: one replay, every step kept."""
+    """Yield (ply, state) from the initial deal to the end: one replay, every step kept (a
+    take-back is a step too: the state before the move it took back)."""
     game = registry().game(match.game_slug)
     state = start(game, match.seed, match.players, match.options, match.seat_options)
     yield 0, state
-    for ply, (seat, move) in enumerate(match.move_log(), start=1):
-        state = engine.play(game, state, seat, move, ply, match.seed)
-        yield ply, state
+    yield from replayed_steps(game, state, match.move_log(), match.seed)
 
 
 def verify_match(match: Match) -> str | None:
@@ -125,15 +144,14 @@ def state_at(match: Match, ply: int):
             break
     game = registry().game(match.game_slug)
     if state is None:
-        try:
-            state = start(game, match.seed, match.players, match.options, match.seat_options)
-        except Exception as exc:  # the stored options, as the installed rules read them
-            raise ReplayBroken(0) from exc
-    moves = match.moves.filter(ply__gt=base, ply__lte=ply).order_by("ply").values_list(
-        "ply", "seat", "payload")
+        state = _opening(game, match)
+    if base and match.moves.filter(ply__gt=base, ply__lte=ply, payload=UNDO).exists():
+        # a take-back may return to a state before the snapshot: replay from the opening
+        base, state = 0, _opening(game, match)
+    moves = match.moves.filter(ply__gt=base, ply__lte=ply).order_by("ply").values_list("seat", "payload")
     fresh = {}
-    for step, seat, move in moves:
-        state = replayed(game, state, seat, move, step, match.seed)
+    for step, after in replayed_steps(game, state, moves, match.seed, base + 1):
+        state = after
         if step % every == 0:
             fresh[_snapshot_key(match, step)] = state
     if fresh:

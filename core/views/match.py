@@ -12,13 +12,14 @@ from django.views.decorators.http import require_GET, require_POST
 from core import throttle
 from core.access import can_view, remember_invite
 from core.models import ChatMessage, Match, Profile
-from core.move_requests import read_move
+from core.move_requests import STALE_UNSAID, read_move
 from core.rendering import match_context, render_live
 from core.services import Refused, live
 from core.services.errors import NotAMember
 from core.services.matches import play_move_of
 from core.services.notify import chat_posted
 from core.services.queries import seat_of
+from core.services.takeback import take_back
 
 
 def _visible_match(request, pk) -> Match:
@@ -89,6 +90,29 @@ def match_move(request, pk):
         return _feedback(request, pk, asked, 400)
     try:
         done = play_move_of(pk, request.user, *asked)
+    except Match.DoesNotExist:
+        raise Http404("No such table, or it is private.") from None
+    except NotAMember as exc:
+        _visible_match(request, pk)
+        return _feedback(request, pk, exc.message, exc.status)
+    except Refused as exc:
+        return _feedback(request, pk, exc.message, exc.status)
+    return _feedback(request, pk, "", 200, done=done)
+
+
+@require_POST
+def match_take_back(request, pk):
+    """Take back your latest move, while it is still your turn (core.services.takeback). The
+    button carries the version the player saw, as a move does."""
+    if not request.user.is_authenticated:
+        _visible_match(request, pk)
+        return HttpResponse(format_html('<p class="feedback error">{}</p>', "Log in to play."), status=403)
+    version = request.POST.get("version", "")
+    if not (version.isascii() and version.isdigit() and len(version) <= 9):
+        _visible_match(request, pk)
+        return _feedback(request, pk, STALE_UNSAID, 400)
+    try:
+        done = take_back(pk, request.user, int(version))
     except Match.DoesNotExist:
         raise Http404("No such table, or it is private.") from None
     except NotAMember as exc:

@@ -19,6 +19,7 @@ from django.template.loader import render_to_string
 from django.urls import reverse
 from django.utils.safestring import mark_safe
 
+from core.engine.undo import is_undo
 from core.models import Match
 from core.plugins import GameNotInstalled, registry
 from core.rendering import match_context, name_seats, players_of
@@ -84,10 +85,13 @@ def step_context(match: Match, ply: int) -> dict:
         state, lines, mover = state_at(match, 0), [], None
     else:
         move = match.moves.get(ply=ply)
-        before = state_at(match, ply - 1)
-        state = replayed(game, before, move.seat, move.payload, ply, match.seed)
         mover = next((p["name"] for p in players if p["seat"] == move.seat), None)
-        lines = name_seats(new_lines(_log_of(game, before), _log_of(game, state)), players)
+        if is_undo(move.payload):
+            state, lines = state_at(match, ply), [f"{mover} took back their last move."]
+        else:
+            before = state_at(match, ply - 1)
+            state = replayed(game, before, move.seat, move.payload, ply, match.seed)
+            lines = name_seats(new_lines(_log_of(game, before), _log_of(game, state)), players)
     at_end = ply == last_ply
     frozen = Match(pk=match.pk, game_slug=match.game_slug, players=match.players, state=state,
                    seed=match.seed, options=match.options, host_id=match.host_id,

@@ -31,6 +31,9 @@ class Kavango(Game):
     min_players = 1
     max_players = 5
     playing_time = "40-60 min"
+    #: Using the drafted card and each Investment step, until "Done investing"; drafting is a
+    #: simultaneous secret pick and stands once made.
+    undoable = frozenset({"use", "protect", "climate", "research", "rewild", "sell", "place"})
     summary = (
         "Draft animals, producers and actions at the same time as everyone else, build a Nature "
         "Reserve in the Kavango region, and (with the Lodges expansion) build Lodges around it."

@@ -54,6 +54,9 @@ class Komodo(
     min_players = 2
     max_players = 4
     playing_time = "45-60 min"
+    #: Laying a tile and housing or re-housing an animal, before the turn ends by replenishing;
+    #: wild cards and exchanges draw or show cards, so they stand.
+    undoable = frozenset({"place_tile", "house", "rehouse"})
     summary = (
         "Lay terrain tiles on one shared map and house your animals in large enough enclosures."
     )

@@ -45,6 +45,10 @@ class Lodge(Building, Guests, Displays, SkiLift, Views, Sampling, Game):
     min_players = 1
     max_players = 4
     playing_time = "30-60 min"
+    #: The steps of a turn before its end: taking a tile, putting it back, building it, checking
+    #: a guest in, choosing the valet's guest. Refreshing the display and sending guests home
+    #: draw from the bags, which the framework never lets be taken back.
+    undoable = frozenset({"take_room", "take_amenity", "cancel", "place", "guest", "valet"})
     summary = (
         "Build a ski lodge floor by floor from a shared display of rooms, add amenities, and "
         "check in guests who want two matching rooms side by side."
