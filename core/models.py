@@ -109,6 +109,12 @@ class Match(models.Model):
     def move_log(self) -> list[tuple[int, dict]]:
         return [(m.seat, m.payload) for m in self.moves.order_by("ply")]
 
+    def may_take_back(self, seat: int | None) -> bool:
+        """Whether ``seat`` may take back its latest move now (see core.services.takeback)."""
+        record = self.takeback or {}
+        return (seat is not None and self.status == self.Status.ACTIVE
+                and record.get("seat") == seat and record.get("depth", 0) > 0)
+
 
 class Seat(models.Model):
     match = models.ForeignKey(Match, on_delete=models.CASCADE, related_name="seats")

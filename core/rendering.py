@@ -85,6 +85,10 @@ def match_context(match: Match, seat: int | None, players: list[dict] | None = N
     for p in players:
         p["to_act"] = p["seat"] in to_act
     context["waiting_for"] = [p["name"] for p in players if p["to_act"]]
+    record = match.takeback or {}
+    context["can_take_back"] = mine is not None and match.may_take_back(seat)
+    context["took_back"] = next((p["name"] for p in players
+                                 if record.get("undone") and p["seat"] == record["seat"]), "")
     return context
 
 

@@ -101,3 +101,20 @@ def test_the_page_takes_back_and_answers_with_the_frame(hotel, alice, client_for
     again = client.post(f"/match/{hotel.pk}/take-back/", {"version": done.version + 1})
     assert again.status_code == 403 and NOTHING in again.content.decode()
     assert client.post(f"/match/{hotel.pk}/take-back/", {"version": "x"}).status_code == 400
+
+
+def test_the_mover_sees_take_back_and_everyone_sees_that_it_was_used(hotel, alice, bob, client_for):
+    from core.rendering import render_live
+
+    done = play(hotel, alice, first(hotel, "take_room"))
+    match = Match.objects.get(pk=hotel.pk)
+    assert 'id="take-back-button"' in render_live(match, 0)
+    assert 'id="take-back-button"' not in render_live(match, 1)
+    assert 'id="take-back-button"' not in render_live(match, None)
+    take_back(hotel.pk, alice, done.version)
+    match = Match.objects.get(pk=hotel.pk)
+    for audience in (0, 1, None):
+        frame = render_live(match, audience)
+        assert "alice took back a move." in frame and 'id="take-back-button"' not in frame
+    play(hotel, alice, first(hotel, "take_room"))
+    assert "took back a move" not in render_live(Match.objects.get(pk=hotel.pk), 1)

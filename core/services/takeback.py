@@ -36,12 +36,6 @@ def after_move(game, match: Match, before, after, seat: int, move, by_bot: bool)
     return {"seat": seat, "depth": depth}
 
 
-def may_take_back(match: Match, seat: int | None) -> bool:
-    record = match.takeback or {}
-    return (seat is not None and match.status == Match.Status.ACTIVE
-            and record.get("seat") == seat and record.get("depth", 0) > 0)
-
-
 def take_back(match_id: int, user, expected_version: int) -> live.Snapshot:
     """Take back ``user``'s latest move at ``match_id`` if they still may; refusals raise."""
     from .matches import game_for
@@ -50,7 +44,7 @@ def take_back(match_id: int, user, expected_version: int) -> live.Snapshot:
     if match is None:
         raise Match.DoesNotExist
     seat = _seat_of(live.seats_of(match), user)
-    if not may_take_back(match, seat.position):
+    if not match.may_take_back(seat.position):
         raise NotAllowed(NOTHING)
     game = game_for(match)
     log = [*match.move_log(), (seat.position, UNDO)]
@@ -61,7 +55,7 @@ def take_back(match_id: int, user, expected_version: int) -> live.Snapshot:
         seat = _seat_of(seats, user)
         if locked.version != match.version or locked.version != expected_version:
             raise StaleVersion("The board changed since you looked; it has been refreshed.")
-        if not may_take_back(locked, seat.position):
+        if not locked.may_take_back(seat.position):
             raise NotAllowed(NOTHING)
         locked.version += 1
         Move.objects.create(match=locked, ply=locked.version, seat=seat.position, payload=UNDO)
