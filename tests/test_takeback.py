@@ -118,3 +118,32 @@ def test_the_mover_sees_take_back_and_everyone_sees_that_it_was_used(hotel, alic
         assert "alice took back a move." in frame and 'id="take-back-button"' not in frame
     play(hotel, alice, first(hotel, "take_room"))
     assert "took back a move" not in render_live(Match.objects.get(pk=hotel.pk), 1)
+
+
+@pytest.mark.parametrize("slug", ["tictactoe", "lodge_hikers", "lodge_hotel", "kavango", "komodo"])
+def test_in_every_game_what_may_be_taken_back_comes_back_exactly(slug, alice, bob):
+    """Two people play the first 60 moves of a game through the service, each choosing its
+    first legal move of a type the game declares undoable, else its first legal move; every time the mover may take back, they do, and the state is the one
+    before the move; then they make the move again. Games that declare nothing offer nothing."""
+    from core.plugins import registry
+
+    game = registry().game(slug)
+    match = join_table(create_table(alice, slug, 2, rated=False).pk, bob)
+    people = {0: alice, 1: bob}
+    taken_back = 0
+    for _ in range(60):
+        match = Match.objects.get(pk=match.pk)
+        if match.status != Match.Status.ACTIVE:
+            break
+        seat = min(game.to_act(match.state))
+        before = match.state
+        legal = game.legal_moves(before, seat)
+        move = next((m for m in legal if m["type"] in game.undoable), legal[0])
+        done = submit_move(match.pk, people[seat], move, None)
+        if done.may_take_back(seat):
+            take_back(match.pk, people[seat], done.version)
+            assert Match.objects.get(pk=match.pk).state == before
+            submit_move(match.pk, people[seat], move, None)
+            taken_back += 1
+    assert bool(taken_back) == bool(game.undoable), taken_back
+    assert verify_match(Match.objects.get(pk=match.pk)) is None
