@@ -18,6 +18,7 @@ from core.middleware import CONTROL_CHARACTERS
 from core.models import ChatMessage, Match, Profile
 from core.plugins import registry
 from core.services import rematch, tables
+from core.services.errors import NotAMember
 from core.services.matches import play_move_of
 from core.services.notify import chat_posted
 
@@ -80,8 +81,10 @@ def move(request, pk: int):
     seen = _text(body, "seen", longest=64)
     try:
         done = play_move_of(pk, request.api_user, payload, version, seen)
-    except Match.DoesNotExist:
-        return error(NO_TABLE, 404)
+    except NotAMember:  # as on the page: a stranger learns nothing of a private table
+        if Match.objects.filter(pk=pk, private=True).exists():
+            return error(NO_TABLE, 404)
+        raise
     match = done.match
     return answer({"ok": True, "id": match.pk, "version": match.version, "status": match.status})
 

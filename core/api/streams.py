@@ -203,10 +203,13 @@ def _account_lines(before, now, user_id: int) -> bytes:
     return b"".join(encode(line) for line in lines)
 
 
-def _account_groups(user_id: int, games) -> list[str]:
-    # A game's last move changes the badge only of those who were to act; the seat's own group
-    # hears every change of its games, so every player learns of the end at once.
-    return [user_group(user_id), account_group(user_id)] + [seat_user_group(g, user_id) for g in games]
+def _account_groups(user_id: int, state) -> list[str]:
+    """The user's own groups, each game's seat group (a game's last move changes the badge only
+    of those who were to act, the seat's group hears every change) and each inviting table's
+    group (who sits there, and whether it is still private)."""
+    games, invites = state
+    return ([user_group(user_id), account_group(user_id)] + [seat_user_group(g, user_id) for g in games]
+            + [match_group(table) for table in invites])
 
 
 @endpoint(Scope.READ)
@@ -219,19 +222,22 @@ async def event_stream(request):
 async def _event_lines(user_id: int):
     subscription = Subscription()
     try:
-        await subscription.open(_account_groups(user_id, ()))
+        await subscription.open(_account_groups(user_id, ({}, {})))
         state = await in_thread(_account)(user_id)
-        await subscription.follow(_account_groups(user_id, state[0]))
+        await subscription.follow(_account_groups(user_id, state))
         yield await in_thread(_account_lines)(({}, {}), state, user_id) or KEEP_ALIVE
         while True:
             message = await subscription.next()
             if message is None:
                 yield KEEP_ALIVE
-                continue
-            if message.get("type") not in ("user.update", "match.frame", "match.seats", "account.changed"):
+                if not state[1]:
+                    continue
+                # An invitation can end unannounced to its guest (declined while others still
+                # have to answer): pending ones are looked at again at each keep-alive.
+            elif message.get("type") not in ("user.update", "match.frame", "match.seats", "account.changed"):
                 continue
             now = await in_thread(_account)(user_id)
-            await subscription.follow(_account_groups(user_id, now[0]))
+            await subscription.follow(_account_groups(user_id, now))
             lines = await in_thread(_account_lines)(state, now, user_id)
             state = now
             if lines:
