@@ -27,10 +27,12 @@ from django.template.response import TemplateResponse
 from django.urls import reverse
 from django.utils import timezone
 from django.utils.html import format_html, format_html_join
+from django.utils.safestring import mark_safe
 
-from .models import ApiToken, ChatMessage, Match, Notice, Profile, Rating, Seat
+from .models import ApiToken, ChatMessage, Match, Notice, Profile, Rating, Report, Seat
 from .plugins import registry
 from .rendering import name_seats, players_of
+from .services.community import act_on
 from .services.matches import abort_match
 from .services.replays import states_by_ply, verify_match
 from .views.replays import new_lines
@@ -435,3 +437,81 @@ class ApiTokenAdmin(admin.ModelAdmin):
     def revoke(self, request, queryset):
         count = queryset.filter(revoked_at__isnull=True).update(revoked_at=timezone.now())
         self.message_user(request, f"{count} token(s) revoked; programs using them are refused from now on.")
+
+
+@admin.register(Report)
+class ReportAdmin(admin.ModelAdmin):
+    """The moderation queue: open reports first, each with what was reported beside it (the
+    chat line and the table's recent chat, the table's log), and the actions staff take, each
+    asking first for the reason the player will read."""
+
+    list_display = ("created_at", "status", "reporter", "user", "match", "chat_line", "said", "action")
+    list_filter = ("status", "action")
+    search_fields = ("reporter__username", "user__username", "reason")
+    readonly_fields = ("reporter", "user", "match", "chat", "reason", "created_at", "context",
+                       "status", "action", "staff_note", "handled_by", "handled_at")
+    fields = readonly_fields
+    actions = ["warn", "mute", "suspend", "close"]
+
+    def has_add_permission(self, request):
+        return False
+
+    @admin.display(description="Reason given")
+    def said(self, report):
+        return report.reason[:120]
+
+    @admin.display(description="Chat line")
+    def chat_line(self, report):
+        return report.chat.text[:80] if report.chat else ""
+
+    @admin.display(description="What was reported")
+    def context(self, report):
+        match = report.match or (report.chat.match if report.chat else None)
+        if match is None:
+            return "–"
+        lines = match.chat.select_related("user").order_by("-created_at")[:20]
+        chat = format_html_join("", "<li{}><strong>{}</strong>: {}</li>", (
+            (mark_safe(' style="background: #ffe9a8"') if report.chat_id == line.pk else "",
+             line.user.username, line.text) for line in reversed(lines)))
+        log = format_html_join("", "<li>{}</li>", ((line,) for line in _log_lines(match)[-20:]))
+        return format_html('<p><a href="{}">Table #{}</a></p><h4>Chat</h4><ul>{}</ul><h4>Game log</h4><ol>{}</ol>',
+                           match.get_absolute_url(), match.pk, chat, log)
+
+    def _act(self, request, queryset, action: str, verb: str):
+        note = " ".join(request.POST.get("note", "").split())
+        if request.POST.get("confirmed") != "yes" or (action and not note):
+            return TemplateResponse(request, "admin/core/report/act_confirmation.html", {
+                **self.admin_site.each_context(request), "title": f"{verb}?", "opts": self.model._meta,
+                "reports": queryset, "action": request.POST.get("action"), "verb": verb,
+                "needs_note": bool(action), "note": note,
+                "action_checkbox_name": ACTION_CHECKBOX_NAME,
+            })
+        for report in queryset.select_related("user"):
+            act_on(report, action, note[:500], request.user)
+        self.message_user(request, f"{verb}: {queryset.count()} report(s).")
+        return None
+
+    @admin.action(description="Warn the reported players")
+    def warn(self, request, queryset):
+        return self._act(request, queryset, Report.Action.WARN, "Warn the reported players")
+
+    @admin.action(description="Mute the reported players in chat")
+    def mute(self, request, queryset):
+        return self._act(request, queryset, Report.Action.MUTE, "Mute the reported players")
+
+    @admin.action(description="Suspend the reported players")
+    def suspend(self, request, queryset):
+        return self._act(request, queryset, Report.Action.SUSPEND, "Suspend the reported players")
+
+    @admin.action(description="Close without action")
+    def close(self, request, queryset):
+        return self._act(request, queryset, Report.Action.NONE, "Close these reports")
+
+
+def _log_lines(match) -> list[str]:
+    """The game log as its players read it, when the game is still installed."""
+    game = registry().games.get(match.game_slug)
+    if game is None or match.state is None:
+        return []
+    view = game.view(match.state, None)
+    return name_seats(list(view.get("log", [])), players_of(match)) if isinstance(view, dict) else []

@@ -97,6 +97,10 @@ class TableForm(forms.Form):
     time_per_move = forms.IntegerField(min_value=1, max_value=60, initial=5, required=False,
                                        label="Minutes or days per move",
                                        help_text="Minutes for a realtime clock, days for correspondence.")
+    challenge = forms.CharField(
+        required=False, max_length=200, label="Challenge players",
+        help_text="Their user names: a seat is held for each, the table is private, and it starts "
+                  "when everyone has accepted.")
     weekend_pause = forms.BooleanField(required=False, label="Clocks stop on weekends",
                                        help_text="Correspondence only: Saturdays and Sundays do not count, "
                                                  "in the time zone of the player to move.")

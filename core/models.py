@@ -191,6 +191,10 @@ class Profile(models.Model):
     user = models.OneToOneField(settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="profile")
     display_name = models.CharField(max_length=40, blank=True)
     chat_muted = models.BooleanField(default=False, help_text="Muted users cannot write in table chats.")
+    moderation_note = models.CharField(
+        max_length=500, blank=True,
+        help_text="What staff told the player about a report (a warning, a mute, a suspension), "
+                  "shown on their pages until they have read it, and at log-in while suspended.")
     confirmed_email = models.EmailField(
         blank=True, help_text="The address the player confirmed from a mail; none is sent to any other.")
     time_zone = models.CharField(max_length=64, default="UTC",
@@ -324,6 +328,7 @@ class Notice(models.Model):
         CLOCK_HOUR = "clock_hour", "Your clock runs out within an hour"
         GAME_OVER = "game_over", "A game of yours ended"
         REMATCH = "rematch", "A rematch is offered to you"
+        CHALLENGE = "challenge", "Someone challenges you to a game"
         CONFIRM = "confirm", "Confirm your e-mail address"
 
     class Status(models.TextChoices):
@@ -418,3 +423,66 @@ class ApiToken(models.Model):
     @property
     def revoked(self) -> bool:
         return self.revoked_at is not None
+
+
+class Follow(models.Model):
+    """``follower`` follows ``followed``: sees them on the friends page, online or not."""
+
+    follower = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="following")
+    followed = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="followers")
+    created_at = models.DateTimeField(auto_now_add=True)
+
+    class Meta:
+        constraints = [models.UniqueConstraint(fields=["follower", "followed"], name="follow_once")]
+
+    def __str__(self) -> str:
+        return f"{self.follower} follows {self.followed}"
+
+
+class Block(models.Model):
+    """``blocker`` keeps ``blocked`` away: no joining their tables, no challenges, no chat lines
+    shown to them. The blocked person is never told who blocked them."""
+
+    blocker = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="blocking")
+    blocked = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="blocked_by")
+    created_at = models.DateTimeField(auto_now_add=True)
+
+    class Meta:
+        constraints = [models.UniqueConstraint(fields=["blocker", "blocked"], name="block_once")]
+
+    def __str__(self) -> str:
+        return f"{self.blocker} blocks {self.blocked}"
+
+
+class Report(models.Model):
+    """A player's report of another player, a chat line or a table, for staff to handle."""
+
+    class Status(models.TextChoices):
+        OPEN = "open", "Waiting for staff"
+        HANDLED = "handled", "Handled"
+
+    class Action(models.TextChoices):
+        NONE = "", "No action"
+        WARN = "warn", "Warned"
+        MUTE = "mute", "Muted in chat"
+        SUSPEND = "suspend", "Suspended"
+
+    reporter = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="reports_made")
+    user = models.ForeignKey(settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.CASCADE,
+                             related_name="reports_about", help_text="The player reported.")
+    match = models.ForeignKey(Match, null=True, blank=True, on_delete=models.SET_NULL, related_name="reports")
+    chat = models.ForeignKey("ChatMessage", null=True, blank=True, on_delete=models.SET_NULL, related_name="reports")
+    reason = models.TextField(max_length=1000)
+    status = models.CharField(max_length=8, choices=Status.choices, default=Status.OPEN, db_index=True)
+    action = models.CharField(max_length=8, choices=Action.choices, blank=True, default="")
+    staff_note = models.CharField(max_length=500, blank=True, help_text="What the player is told, with the action.")
+    handled_by = models.ForeignKey(settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.SET_NULL,
+                                   related_name="reports_handled")
+    handled_at = models.DateTimeField(null=True, blank=True)
+    created_at = models.DateTimeField(auto_now_add=True)
+
+    class Meta:
+        ordering = ["status", "-created_at"]
+
+    def __str__(self) -> str:
+        return f"report {self.pk} by {self.reporter} about {self.user or self.match or self.chat}"

@@ -1,7 +1,7 @@
 from django.urls import include, path
 
 from .api import pages as api_pages
-from .views import accounts, learn, match, notices, pages, rematch, replays, tables
+from .views import accounts, community, learn, match, notices, pages, rematch, replays, tables
 
 urlpatterns = [
     path("", pages.home, name="home"),
@@ -47,4 +47,10 @@ urlpatterns = [
     path("accounts/push/", notices.push_subscription, name="push_subscription"),
     path("push-worker.js", notices.push_worker, name="push_worker"),
     path("u/<str:username>/", accounts.profile, name="profile"),
+    *(path(f"u/<str:username>/{change}/", community.change, {"change": change}, name=change)
+      for change in community.CHANGES),
+    path("u/<str:username>/challenge/", community.challenge, name="challenge"),
+    path("friends/", community.friends, name="friends"),
+    path("report/", community.report, name="report"),
+    path("accounts/note-read/", community.read_note, name="read_note"),
 ]

@@ -96,7 +96,7 @@ class TestRematch:
         """The invite shows on alice's home page with Accept and Decline, and Accept seats her."""
         table = rematch.offer(finished.pk, bob)
         page = client_for(alice).get("/").content.decode()
-        assert "Rematch invitations" in page and f"/match/{table.pk}/rematch/accept/" in page
+        assert "Invitations" in page and "asks for a rematch" in page and f"/match/{table.pk}/rematch/accept/" in page
         assert "Rematch: bob invites you" in page
         response = client_for(alice).post(f"/match/{table.pk}/rematch/accept/")
         assert response.status_code == 302 and response["Location"] == f"/match/{table.pk}/"

@@ -155,6 +155,21 @@ MATRIX = {
     "notices/unsubscribe/<str:token>/": Route("/notices/unsubscribe/forged/", "400 400 400 400 400 400 400",
                                               "POST"),
     "u/<str:username>/": Route("/u/alice/", "200 200 200 200 200 200 200"),
+    # The guided first game stores nothing: anyone may walk it.
+    "games/<slug:slug>/learn/": Route("/games/tictactoe/learn/", "200 200 200 200 200 200 200"),
+    # Only the player who just made a move that may be taken back; nobody here has one.
+    "match/<int:pk>/take-back/": Route("/match/{pk}/take-back/", "403 404 403 404 403 403 403", "POST",
+                                       data={"version": "0"}),
+    # Following, blocking and challenging bob (the opponent, who cannot do it to himself).
+    "u/<str:username>/follow/": Route("/u/bob/follow/", "302 302 302 302 302 302 302", "POST"),
+    "u/<str:username>/unfollow/": Route("/u/bob/unfollow/", "302 302 302 302 302 302 302", "POST"),
+    "u/<str:username>/block/": Route("/u/bob/block/", "302 302 302 302 302 302 302", "POST"),
+    "u/<str:username>/unblock/": Route("/u/bob/unblock/", "302 302 302 302 302 302 302", "POST"),
+    "u/<str:username>/challenge/": Route("/u/bob/challenge/", "302 302 200 200 200 302 200"),
+    "friends/": Route("/friends/", "302 302 200 200 200 200 200"),
+    # A table is reported by those who may see it.
+    "report/": Route("/report/?match={pk}", "302 302 200 404 200 200 200"),
+    "accounts/note-read/": Route("/accounts/note-read/", "302 302 302 302 302 302 302", "POST"),
 }
 # Websocket routes: does each role's socket get accepted?
 WS_MATRIX = {

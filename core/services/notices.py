@@ -288,5 +288,8 @@ def _item(user, notice: Notice) -> dict:
         return {"subject": f"Game over: {table}", "url": url, "action": "See the result",
                 "text": f"{table} is over. {said}".strip()}
     host = notice.params.get("host", "A player")
+    if notice.kind == Notice.Kind.CHALLENGE:
+        return {"subject": f"{host} challenges you: {table}", "url": link("/#rematch-invites"),
+                "action": "Accept or decline", "text": f"{host} challenges you to a game: {table}."}
     return {"subject": f"Rematch offered: {table}", "url": url, "action": "Answer the offer",
             "text": f"{host} offers you a rematch at {table}."}

@@ -1,4 +1,5 @@
 """Rematches: the same game, options and clock, with the same players, each of whom accepts.
+Challenges (core.services.community) hold seats the same way, and are answered here too.
 
 The player who asks hosts the new table in seat 1; bots keep their seats; every other person of
 the finished match gets an invite holding their seat (:class:`core.models.RematchInvite`) and is
@@ -90,9 +91,9 @@ def _pending(table_id: int, user) -> RematchInvite:
     invite = (RematchInvite.objects.select_related("table")
               .filter(table_id=table_id, user=user, answer=RematchInvite.Answer.PENDING).first())
     if invite is None:
-        raise Refused("There is no rematch invite for you at this table.")
+        raise Refused("There is no invitation for you at this table.")
     if invite.table.status != Match.Status.OPEN:
-        raise Refused("That rematch has started or was closed.")
+        raise Refused("That table has started or was closed.")
     return invite
 
 
@@ -107,7 +108,8 @@ def _answer(invite: RematchInvite, answer: str) -> None:
         waiting = table.rematch_invites.filter(answer=RematchInvite.Answer.PENDING).exclude(
             user_id__in=seated)
         if not waiting.exists():
-            table.private = bool(table.rematch_of and table.rematch_of.private)
-            table.save(update_fields=["private"])
+            if table.rematch_of is not None:  # a challenge stays as private as it was opened
+                table.private = table.rematch_of.private
+                table.save(update_fields=["private"])
             live.changed(table, lobby=True)
         transaction.on_commit(lambda: badges.changed(seated))

@@ -11,7 +11,7 @@ from core import engine
 from core.models import Match, Seat
 from core.plugins import registry
 
-from . import live, notify, queries
+from . import community, live, notify, queries
 from .errors import MatchNotActive, NotAllowed, Refused
 from .matches import game_for, start_match
 
@@ -99,6 +99,8 @@ def join_table(match_id: int, user, position: int | None = None) -> Match:
         match = _open_locked(match_id)
         if match.seats.filter(user=user).exists():
             raise Refused("You already have a seat at this table.")
+        if community.blocked_between(user.pk, match.seats.values_list("user_id", flat=True)):
+            raise Refused(community.CANNOT_JOIN)
         if match.time_control == Match.TimeControl.CORRESPONDENCE:
             check_correspondence_cap(user)
         free = match.seats.filter(user__isnull=True, bot="").order_by("position")

@@ -27,6 +27,8 @@ from core.models import Notice, Profile, Rating, Seat
 from core.plugins import registry
 from core.services import notices
 
+from .community import relation
+
 REFUSED = "Too many failed attempts. Please wait a few minutes and try again."
 
 
@@ -80,6 +82,23 @@ class ThrottledForm(AuthenticationForm):
 
     def clean(self):
         raise ValidationError(self.refusal, code="throttled")
+
+
+class SuspensionAwareForm(AuthenticationForm):
+    """Django's log-in form, which tells a suspended player (with the right password) why they
+    cannot log in, in staff's words, instead of the same sentence as a wrong password."""
+
+    def clean(self):
+        try:
+            return super().clean()
+        except ValidationError:
+            user = get_user_model().objects.filter(
+                username=self.cleaned_data.get("username"), is_active=False).first()
+            if user is not None and user.check_password(self.cleaned_data.get("password") or ""):
+                note = getattr(getattr(user, "profile", None), "moderation_note", "")
+                raise ValidationError(f"Your account is suspended: {note or 'ask staff why.'}",
+                                      code="suspended") from None
+            raise
 
 
 DEVICE_COOKIE = "meeplehall_device"
@@ -146,6 +165,8 @@ class ThrottledLoginView(LoginView):
     gives guessers no fresh budget. Behind a proxy the address is the real client's only if
     daphne runs with ``--proxy-headers`` (see README).
     """
+
+    form_class = SuspensionAwareForm
 
     def post(self, request, *args, **kwargs):
         limit = settings.LOGIN_THROTTLE
@@ -239,7 +260,7 @@ def profile(request, username):
     ]
     return render(request, "core/profile.html", {
         "profile_user": user, "seats": seats, "games": games, "ratings": ratings,
-        "sections": sections,
+        "sections": sections, "relation": relation(request.user, user),
     })
 
 

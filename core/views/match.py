@@ -14,7 +14,7 @@ from core.access import can_view, remember_invite
 from core.models import ChatMessage, Match, Profile
 from core.move_requests import STALE_UNSAID, read_move
 from core.rendering import match_context, render_live
-from core.services import Refused, live
+from core.services import Refused, community, live
 from core.services.errors import NotAMember
 from core.services.matches import play_move_of
 from core.services.notify import chat_posted
@@ -37,7 +37,7 @@ def match_page(request, pk):
     seat = seat_of(match, request.user)
     context = match_context(match, seat.position if seat else None)
     context.update(
-        chat=match.chat.filter(hidden=False).select_related("user__profile")[:200],
+        chat=visible_chat(match, request.user),
         can_chat=_can_chat(match, request.user),
         # The page knows its host, so the invite link is whole before any script runs (a copy
         # taken at once is one a guest can open); frames render the path and the script adds it.
@@ -123,6 +123,13 @@ def match_take_back(request, pk):
     return _feedback(request, pk, "", 200, done=done)
 
 
+def visible_chat(match: Match, user):
+    """The table's chat as ``user`` reads it: lines staff hid, and lines of people they blocked,
+    left out."""
+    return (match.chat.filter(hidden=False).exclude(user_id__in=community.hidden_authors(user))
+            .select_related("user__profile")[:200])
+
+
 def _can_chat(match: Match, user) -> bool:
     if not user.is_authenticated:
         return False
@@ -150,7 +157,7 @@ def chat_post(request, pk):
 def chat_list(request, pk):
     match = _visible_match(request, pk)
     return render(request, "core/_chat.html", {
-        "match": match, "chat": match.chat.filter(hidden=False).select_related("user__profile")[:200],
+        "match": match, "chat": visible_chat(match, request.user),
     })
 
 

@@ -5,6 +5,7 @@ from __future__ import annotations
 from django.contrib import messages
 from django.contrib.admin.views.decorators import staff_member_required
 from django.contrib.auth.decorators import login_required
+from django.db import transaction
 from django.shortcuts import get_object_or_404, redirect, render
 from django.urls import reverse
 from django.views.decorators.http import require_POST
@@ -16,7 +17,7 @@ from core.engine.strengths import EASY, HARD, HARD_SECONDS, NORMAL, at_strength
 from core.forms import TableForm
 from core.models import Match
 from core.plugins import registry
-from core.services import Refused, tables
+from core.services import Refused, community, tables
 from core.services.bots import wake_bots
 
 from .match import _visible_match
@@ -27,10 +28,11 @@ from .pages import _game_or_404
 def new_table(request, slug):
     game = _game_or_404(slug)
     bots = registry().bots_for(slug)
-    form = TableForm(game, bots, request.POST or None)
+    form = TableForm(game, bots, request.POST or None,
+                     initial={"challenge": request.GET.get("challenge", "")[:200]})
     if request.method == "POST" and form.is_valid():
         try:
-            match = tables.create_table(request.user, slug, **form.table_settings())
+            match = _open(request.user, slug, form)
         except Refused as exc:
             form.add_error(None, exc.message)
         else:
@@ -38,6 +40,19 @@ def new_table(request, slug):
     return render(request, "core/new_table.html", {"game": game, "form": form,
                                                    "has_hard": at_strength(bots, HARD) is not None,
                                                    "hard_seconds": HARD_SECONDS})
+
+
+def _open(user, slug: str, form: TableForm) -> Match:
+    """The table the form asks for; with players challenged, private and their seats held."""
+    settings = form.table_settings()
+    names = form.cleaned_data.get("challenge", "")
+    if not names.strip():
+        return tables.create_table(user, slug, **settings)
+    challenged = community.challenged_users(names, user)
+    with transaction.atomic():
+        match = tables.create_table(user, slug, **{**settings, "private": True})
+        community.invite_to_table(match, user, challenged)
+    return match
 
 
 def invite(request, token):
