@@ -3,8 +3,8 @@
 A move goes through :func:`core.services.matches.play_move_of` with the version (and, in a
 simultaneous phase, the decision basis ``seen``) the program was sent, so the page's checks of
 staleness, turn and legality answer it in the page's words. Nothing here changes a match itself.
-Challenges (issue 44) will answer through ``POST /api/challenges/<id>/accept|decline`` beside
-the rematch invitations answered here.
+A rematch and a challenge are both an invitation holding a seat at a table
+(:class:`core.models.RematchInvite`), answered here through :mod:`core.services.rematch`.
 """
 
 from __future__ import annotations

@@ -77,5 +77,5 @@ def game_summary(match: Match, seat: int) -> dict:
 
 def invitation(invite: RematchInvite) -> dict:
     table = invite.table
-    return {"id": table.pk, "kind": "rematch", "game": table.game_slug, "seat": invite.position,
+    return {"id": table.pk, "kind": "rematch" if table.rematch_of_id else "challenge", "game": table.game_slug, "seat": invite.position,
             "from": display_name(table.host) if table.host_id else None}

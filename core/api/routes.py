@@ -62,8 +62,8 @@ ROUTES: tuple[Route, ...] = (
           "Opens with a `gameStart` line for each game you play now and an `invitation` line for "
           "each invitation waiting for your answer; then `gameStart` when a game of yours starts, "
           "`gameFinish` when one ends (its status and result), `invitation` and `invitationGone`. "
-          "An empty line is sent every few seconds when nothing else was, to keep the connection "
-          "open. Challenges will come here too once the portal has them.",
+          "An invitation is a rematch or a challenge (`kind`). An empty line is sent every few "
+          "seconds when nothing else was, to keep the connection open.",
           scope=Scope.READ, answers=NDJSON, errors=(401, 403, 429), tags=("streams",)),
     Route("GET", "games/<int:pk>/stream", "api_game_stream", streams.game_stream,
           "One game as your seat sees it, as newline-delimited JSON.",
@@ -108,7 +108,7 @@ ROUTES: tuple[Route, ...] = (
           scope=Scope.PLAY, body=_object([], seat={"type": "integer"}, invite={"type": "string"}),
           errors=(400, 401, 403, 404, 409, 413, 429)),
     Route("POST", "invitations/<int:pk>/accept", "api_accept_invitation", actions.accept_invitation,
-          "Accept an invitation (a rematch) to the table with this id: you take the seat held for you.",
+          "Accept an invitation (a rematch or a challenge) to the table with this id: you take the seat held for you.",
           scope=Scope.PLAY, errors=(400, 401, 403, 429)),
     Route("POST", "invitations/<int:pk>/decline", "api_decline_invitation", actions.decline_invitation,
           "Decline an invitation: the seat held for you becomes an open seat.",

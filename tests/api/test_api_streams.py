@@ -182,6 +182,21 @@ async def test_the_event_stream_tells_games_starting_and_ending_and_invitations(
                                                           "game": "tictactoe", "seat": 1, "from": "bob"}}
     await database_sync_to_async(rematch.decline)(offered.pk, alice)
     assert await events.line() == {"type": "invitationGone", "id": offered.pk}
+    challenge = await database_sync_to_async(challenge_table)(bob, alice)
+    challenged = await events.line()
+    assert challenged["type"] == "invitation" and challenged["invitation"]["kind"] == "challenge"
+    assert challenged["invitation"]["id"] == challenge.pk
+
+
+def challenge_table(host, guest):
+    from django.db import transaction
+
+    from core.services.community import invite_to_table
+
+    with transaction.atomic():
+        table = create_table(host, "tictactoe", 2, private=True)
+        invite_to_table(table, host, [guest])
+    return table
 
 
 async def test_a_stream_closed_by_its_client_leaves_its_groups_and_its_slot(streams):
