@@ -16,18 +16,18 @@ from __future__ import annotations
 import argparse
 import cProfile
 import json
-import os
 import pstats
 import random
 import re
 import sys
-import tempfile
 import time
 from html import unescape
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
+
+from bench.inprocess import portal_in_process  # noqa: E402
 
 MOVE_RE = re.compile(r'hx-post="/match/\d+/move/" hx-vals="([^"]*)"')
 VERSION_RE = re.compile(r'data-version="(\d+)"')
@@ -43,21 +43,10 @@ def main() -> None:
     parser.add_argument("--sort", default="tottime", help="cProfile sort key, e.g. cumulative")
     args = parser.parse_args()
 
-    folder = tempfile.mkdtemp(prefix="meeple-move-cost-")
-    os.environ.update({"MEEPLEHALL_VAR": folder, "DEBUG": "0", "SECRET_KEY": "bench-" + "x" * 50,
-                       "DJANGO_SETTINGS_MODULE": "config.settings", "SECURE_COOKIES": "0",
-                       "CLOCK_SWEEP": "0"})
-    import django
-
-    django.setup()
-    from django.core.management import call_command
+    portal_in_process("meeple-move-cost-")
+    from django.contrib.auth import get_user_model
     from django.db import connection, reset_queries
     from django.test import Client
-
-    call_command("migrate", verbosity=0)
-    call_command("createcachetable", verbosity=0)
-    call_command("collectstatic", interactive=False, verbosity=0)
-    from django.contrib.auth import get_user_model
 
     from core.services.tables import create_table, join_table
 

@@ -79,6 +79,22 @@ def register_tutorials() -> list[Tutorial]:
 
 
 @hookspec
+def match_statistics(game_slug: str, result: dict[str, Any], players: int) -> dict[str, float]:
+    """Numbers of your own about one finished match, for its game's statistics page.
+
+    Called once per finished match, in the transaction that finishes it (and again for every
+    finished match when the statistics are rebuilt), for every plugin: answer only for your
+    game's slug. The page shows each number's average over all finished matches of the game,
+    under the name you give it ("Squirrel tokens per player at the end").
+
+    :param game_slug: the game of the match.
+    :param result: the stored result (``Result.to_json()``: scores, ranks, details...).
+    :param players: how many seats the match had.
+    :returns: ``{"name": number}``, or nothing for another game's match.
+    """
+
+
+@hookspec
 def after_match_finished(match: Any, result: Result) -> None:
     """A match has just finished; record whatever the plugin keeps (solo progress, stats).
 

@@ -268,6 +268,23 @@ class Rating(models.Model):
         return f"{self.user} {self.game_slug}: {self.ordinal:.1f}"
 
 
+class RatingHistory(models.Model):
+    """A player's rating in a game after each rated match: their rating over time."""
+
+    user = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="rating_history")
+    game_slug = models.CharField(max_length=64)
+    match = models.ForeignKey(Match, null=True, on_delete=models.SET_NULL, related_name="+")
+    ordinal = models.FloatField()
+    created_at = models.DateTimeField(auto_now_add=True)
+
+    class Meta:
+        ordering = ["created_at", "pk"]
+        indexes = [models.Index(fields=["user", "game_slug", "created_at"])]
+
+    def __str__(self) -> str:
+        return f"{self.user} {self.game_slug} {self.ordinal:.1f} after match {self.match_id}"
+
+
 class RateCounter(models.Model):
     """Hits on one rate-limit key (failed log-ins, chat messages) within a window.
 
@@ -486,3 +503,16 @@ class Report(models.Model):
 
     def __str__(self) -> str:
         return f"report {self.pk} by {self.reporter} about {self.user or self.match or self.chat}"
+
+
+class GameStatistics(models.Model):
+    """A game's statistics, added up match by match as each one finishes (see
+    core.services.stats): its page reads one row, however many matches there were."""
+
+    game_slug = models.CharField(max_length=64, unique=True)
+    data = models.JSONField(default=dict)
+    matches = models.PositiveIntegerField(default=0, help_text="Finished matches counted in.")
+    updated_at = models.DateTimeField(auto_now=True)
+
+    def __str__(self) -> str:
+        return f"statistics of {self.game_slug} ({self.matches} matches)"

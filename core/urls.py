@@ -12,6 +12,7 @@ urlpatterns = [
     path("games/<slug:slug>/", pages.game_page, name="game"),
     path("games/<slug:slug>/learn/", learn.learn, name="learn"),
     path("games/<slug:slug>/leaderboard/", pages.leaderboard_page, name="leaderboard"),
+    path("games/<slug:slug>/statistics/", pages.statistics_page, name="statistics"),
     path("games/<slug:slug>/new/", tables.new_table, name="new_table"),
     path("invite/<str:token>/", tables.invite, name="invite"),
     path("match/<int:pk>/", match.match_page, name="match"),

@@ -98,6 +98,15 @@ def test_hook_register_tutorials():
     assert registry.tutorials["tictactoe"].lessons[0].move == {"type": "mark", "cell": 4}
 
 
+def test_hook_match_statistics():
+    """Each plugin answers for its own game only; Lodge hikers adds two averages."""
+    registry = build_registry(["tests.fakegame", "tictactoe", "lodge_hikers"])
+    result = {"scores": [3, 1], "ranks": [1, 2], "details": {"squirrels": [4, 2], "customer_cards": [3, 1]}}
+    found = [r for r in registry.call("match_statistics", game_slug="lodge_hikers", result=result, players=2) if r]
+    assert found == [{"Squirrel tokens per player at the end": 3.0, "Customers won per player": 2.0}]
+    assert not [r for r in registry.call("match_statistics", game_slug="tictactoe", result=result, players=2) if r]
+
+
 @pytest.mark.django_db
 def test_hook_after_match_finished(alice, bob, django_capture_on_commit_callbacks, settings):
     from core import plugins

@@ -167,6 +167,7 @@ MATRIX = {
     "u/<str:username>/unblock/": Route("/u/bob/unblock/", "302 302 302 302 302 302 302", "POST"),
     "u/<str:username>/challenge/": Route("/u/bob/challenge/", "302 302 200 200 200 302 200"),
     "friends/": Route("/friends/", "302 302 200 200 200 200 200"),
+    "games/<slug:slug>/statistics/": Route("/games/tictactoe/statistics/", "200 200 200 200 200 200 200"),
     # A table is reported by those who may see it.
     "report/": Route("/report/?match={pk}", "302 302 200 404 200 200 200"),
     "accounts/note-read/": Route("/accounts/note-read/", "302 302 302 302 302 302 302", "POST"),

@@ -16,7 +16,7 @@ from core.engine.staleness import basis_token
 from core.models import Match, Move
 from core.plugins import GameNotInstalled, registry
 
-from . import away, live, takeback
+from . import away, live, stats, takeback
 from .errors import (
     IllegalMoveRefused,
     MatchNotActive,
@@ -205,6 +205,7 @@ def finish_if_over(match: Match, game, seats: tuple | None = None) -> bool:
     from .ratings import rate_match
 
     rate_match(match, result)
+    stats.count_in(match, match.result)
     transaction.on_commit(lambda: _finished_hooks(match.pk, result))
     return True
 

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from openskill.models import PlackettLuce
 
-from core.models import Match, Rating
+from core.models import Match, Rating, RatingHistory
 
 MODEL = PlackettLuce()
 
@@ -37,6 +37,9 @@ def rate_match(match: Match, result) -> bool:
         rating.mu, rating.sigma = new.mu, new.sigma
         rating.matches += 1
         rating.save()
+    RatingHistory.objects.bulk_create(
+        RatingHistory(user_id=r.user_id, game_slug=match.game_slug, match=match, ordinal=r.ordinal)
+        for r in stored)
     return True
 
 

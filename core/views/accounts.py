@@ -14,16 +14,17 @@ from django.contrib.auth.views import LoginView, PasswordResetView
 from django.core import signing
 from django.core.exceptions import ValidationError
 from django.db import transaction
+from django.db.models import Avg, Count, Q
 from django.http import HttpResponseRedirect
 from django.shortcuts import get_object_or_404, redirect, render
 from django.template.loader import render_to_string
 from django.urls import reverse
 from django.utils.http import url_has_allowed_host_and_scheme
 
-from core import throttle
+from core import plots, throttle
 from core.access import can_view
 from core.forms import ProfileForm, SignupForm
-from core.models import Notice, Profile, Rating, Seat
+from core.models import Match, Notice, Profile, Rating, RatingHistory, Seat
 from core.plugins import registry
 from core.services import notices
 
@@ -261,7 +262,29 @@ def profile(request, username):
     return render(request, "core/profile.html", {
         "profile_user": user, "seats": seats, "games": games, "ratings": ratings,
         "sections": sections, "relation": relation(request.user, user),
+        "records": records_of(user), "rating_plots": rating_plots(user, ratings),
     })
+
+
+def records_of(user) -> list[dict]:
+    """The player's record per game over finished matches: played, first places, mean place."""
+    rows = (Seat.objects.filter(user=user, match__status=Match.Status.FINISHED)
+            .values("match__game_slug").annotate(played=Count("pk"), firsts=Count("pk", filter=Q(rank=1)),
+                                                 mean_rank=Avg("rank")).order_by("match__game_slug"))
+    return [{"slug": r["match__game_slug"], "played": r["played"], "firsts": r["firsts"],
+             "mean_rank": r["mean_rank"]} for r in rows]
+
+
+def rating_plots(user, ratings) -> list[dict]:
+    """The player's rating over time in each game they are rated in, as a line and a table."""
+    found = []
+    for rating in ratings:
+        points = list(RatingHistory.objects.filter(user=user, game_slug=rating.game_slug)
+                      .values_list("ordinal", flat=True))
+        table_id = f"rating-{rating.game_slug}"
+        found.append({"slug": rating.game_slug, "points": [round(p, 1) for p in points], "table_id": table_id,
+                      "plot": plots.line(f"Rating over time in {rating.game_slug}", points, table_id)})
+    return found
 
 
 @login_required

@@ -11,9 +11,10 @@ from django.templatetags.static import static
 from django.views.decorators.cache import cache_control
 from django.views.decorators.http import require_safe
 
+from core import plots
 from core.models import Match
 from core.plugins import registry
-from core.services import queries
+from core.services import queries, stats
 from core.services.ratings import leaderboard
 
 
@@ -86,3 +87,30 @@ def favicon(request):
     static (hashed, long-cached) name. A day's caching of the redirect, not for ever, since the
     hashed name changes with the file."""
     return HttpResponseRedirect(static("img/meeple.svg"))
+
+
+def statistics_page(request, slug):
+    """A game's statistics, each plot with the table of its numbers beside it."""
+    game = _game_or_404(slug)
+    row = stats.statistics(slug)
+    sections = []
+    for players, part in sorted(row.data.get("by_players", {}).items(), key=lambda kv: int(kv[0])):
+        games = part["games"]
+        seats = [(f"Seat {n + 1}", round(100 * wins / games, 1)) for n, wins in enumerate(part["firsts"])]
+        scores = {float(k): v for k, v in part["scores"].items()}
+        plies = {float(k): v for k, v in part["plies"].items()}
+        score_plot, score_rows = plots.histogram(f"Scores at {players} players", scores,
+                                                 table_id=f"scores-{players}")
+        length_plot, length_rows = plots.histogram(f"Game length at {players} players, in moves", plies,
+                                                   table_id=f"length-{players}")
+        sections.append({
+            "players": players, "games": games,
+            "solo_share": round(100 * part["solo_wins"] / games, 1) if int(players) == 1 else None,
+            "seats": seats, "seat_plot": plots.bars(f"First places by seat at {players} players", seats, "%",
+                                                    table_id=f"seats-{players}"),
+            "score_plot": score_plot, "score_rows": score_rows,
+            "length_plot": length_plot, "length_rows": length_rows,
+        })
+    extra = [(name, total / count) for name, (total, count) in sorted(row.data.get("extra", {}).items())]
+    return render(request, "core/statistics.html", {
+        "game": game, "games": row.data.get("games", 0), "sections": sections, "extra": extra})

@@ -20,3 +20,16 @@ def register_bots():
 @hookimpl
 def register_tutorials():
     return [TUTORIAL]
+
+
+@hookimpl
+def match_statistics(game_slug, result, players):
+    """Squirrels and customers per player at the end of a game, for the statistics page."""
+    if game_slug != "lodge_hikers":
+        return None
+    details = result.get("details") or {}
+    squirrels, customers = details.get("squirrels") or [], details.get("customer_cards") or []
+    if not squirrels or not customers:
+        return None
+    return {"Squirrel tokens per player at the end": sum(squirrels) / len(squirrels),
+            "Customers won per player": sum(customers) / len(customers)}
