@@ -435,7 +435,12 @@ class ApiTokenAdmin(admin.ModelAdmin):
 
     @admin.action(description="Revoke the selected tokens")
     def revoke(self, request, queryset):
-        count = queryset.filter(revoked_at__isnull=True).update(revoked_at=timezone.now())
+        from .api.auth import revoke
+
+        live = list(queryset.filter(revoked_at__isnull=True))
+        for token in live:
+            revoke(token)
+        count = len(live)
         self.message_user(request, f"{count} token(s) revoked; programs using them are refused from now on.")
 
 

@@ -18,6 +18,7 @@ from django.db import transaction
 from django.utils import timezone
 
 from core.models import ApiToken
+from core.services.sessions import account_changed
 
 TOKEN_START = "mh_"
 PREFIX_CHARS = 10
@@ -66,7 +67,22 @@ def issue(user, name: str, scopes) -> tuple[ApiToken, str]:
 
 
 def revoke(token: ApiToken) -> None:
-    ApiToken.objects.filter(pk=token.pk, revoked_at__isnull=True).update(revoked_at=timezone.now())
+    """Revoke ``token``; after the commit its open streams are told, and end (see
+    :func:`still_admitted`)."""
+    with transaction.atomic():
+        if ApiToken.objects.filter(pk=token.pk, revoked_at__isnull=True).update(revoked_at=timezone.now()):
+            user_id = token.user_id
+            transaction.on_commit(lambda: account_changed(user_id))
+
+
+def still_admitted(token_id: int) -> str | None:
+    """Why a stream opened with this token must end now (revoked, account suspended), or None."""
+    token = ApiToken.objects.select_related("user").filter(pk=token_id).first()
+    if token is None or token.revoked:
+        return "This token was revoked."
+    if not token.user.is_active:
+        return "This account is deactivated."
+    return None
 
 
 def bearer(header: str) -> str | None:

@@ -63,7 +63,8 @@ ROUTES: tuple[Route, ...] = (
           "each invitation waiting for your answer; then `gameStart` when a game of yours starts, "
           "`gameFinish` when one ends (its status and result), `invitation` and `invitationGone`. "
           "An invitation is a rematch or a challenge (`kind`). An empty line is sent every few "
-          "seconds when nothing else was, to keep the connection open.",
+          "seconds when nothing else was, to keep the connection open. The stream ends with an `error` "
+          "line when the token is revoked or the account suspended.",
           scope=Scope.READ, answers=NDJSON, errors=(401, 403, 429), tags=("streams",)),
     Route("GET", "games/<int:pk>/stream", "api_game_stream", streams.game_stream,
           "One game as your seat sees it, as newline-delimited JSON.",
@@ -73,7 +74,8 @@ ROUTES: tuple[Route, ...] = (
           "simultaneous phase, `seen`. Then the chat so far as `chatLine` lines, a `gameState` line "
           "after every change, a `chatLine` for each new message, and empty keep-alive lines. The "
           "stream ends after the `gameState` whose status is `finished` or `aborted` (with the "
-          "`result`), or with `gameGone` if you lose your seat before the start.",
+          "`result`), with `gameGone` if you lose your seat before the start, or with an `error` line "
+          "when the token is revoked or the account suspended meanwhile.",
           scope=Scope.READ, answers=NDJSON, errors=(401, 403, 404, 429), tags=("streams",)),
     Route("POST", "games/<int:pk>/move", "api_move", actions.move,
           "Make a move, through the same checks as a move on the page.",

@@ -24,7 +24,7 @@ from core.services.notify import account_group, match_group, seat_user_group, us
 from core.services.queries import invites_for
 
 from . import limits
-from .auth import Scope
+from .auth import Scope, still_admitted
 from .guard import NO_TABLE, endpoint
 from .lines import (
     KEEP_ALIVE,
@@ -136,13 +136,21 @@ async def game_stream(request, pk: int):
         return refusal
     if not limits.stream_room(request.api_token):
         return _too_many_streams()
-    return streaming(_game_lines(pk, user_id), token_id)
+    return streaming(_game_lines(pk, user_id, token_id), token_id)
 
 
-async def _game_lines(match_id: int, user_id: int):
+async def _ended_for(token_id: int) -> bytes | None:
+    """The last line of a stream whose token was revoked (or whose account was suspended) while
+    it was open, or None when it may go on."""
+    reason = await in_thread(still_admitted)(token_id)
+    return None if reason is None else encode({"type": "error", "error": reason})
+
+
+async def _game_lines(match_id: int, user_id: int, token_id: int):
     subscription = Subscription()
     try:
-        await subscription.open([match_group(match_id), seat_user_group(match_id, user_id)])
+        await subscription.open([match_group(match_id), seat_user_group(match_id, user_id),
+                                 account_group(user_id)])
         read = await in_thread(_read_game)(match_id, user_id, -1, True)
         if read is None:
             return
@@ -159,6 +167,12 @@ async def _game_lines(match_id: int, user_id: int):
                 yield KEEP_ALIVE
                 continue
             kind = message.get("type")
+            if kind == "account.changed":
+                last_line = await _ended_for(token_id)
+                if last_line is not None:
+                    yield last_line
+                    return
+                continue
             if kind == "chat.update":
                 last_chat, chat = await in_thread(_chat_lines)(match_id, last_chat)
                 if chat:
@@ -216,10 +230,10 @@ def _account_groups(user_id: int, state) -> list[str]:
 async def event_stream(request):
     if not limits.stream_room(request.api_token):
         return _too_many_streams()
-    return streaming(_event_lines(request.api_user.pk), request.api_token.pk)
+    return streaming(_event_lines(request.api_user.pk, request.api_token.pk), request.api_token.pk)
 
 
-async def _event_lines(user_id: int):
+async def _event_lines(user_id: int, token_id: int):
     subscription = Subscription()
     try:
         await subscription.open(_account_groups(user_id, ({}, {})))
@@ -234,7 +248,12 @@ async def _event_lines(user_id: int):
                     continue
                 # An invitation can end unannounced to its guest (declined while others still
                 # have to answer): pending ones are looked at again at each keep-alive.
-            elif message.get("type") not in ("user.update", "match.frame", "match.seats", "account.changed"):
+            elif message.get("type") == "account.changed":
+                last_line = await _ended_for(token_id)
+                if last_line is not None:
+                    yield last_line
+                    return
+            elif message.get("type") not in ("user.update", "match.frame", "match.seats"):
                 continue
             now = await in_thread(_account)(user_id)
             await subscription.follow(_account_groups(user_id, now))

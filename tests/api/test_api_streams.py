@@ -214,3 +214,30 @@ async def test_a_stream_closed_by_its_client_leaves_its_groups_and_its_slot(stre
     await stream.close()
     assert get_channel_layer().groups_with_members([group]) == set()
     assert sum(limits._open_streams.values()) == 0
+
+
+async def test_revoking_a_token_or_suspending_its_account_ends_its_open_streams(streams):
+    from core.api.auth import revoke
+    from core.models import ApiToken
+
+    (alice, alice_token), (bob, bob_token) = await players_with_tokens("alice", "bob")
+    match = await table(alice, "tictactoe", bob)
+    games = await streams(f"/api/games/{match.pk}/stream", alice_token)
+    events = await streams("/api/stream/events", alice_token)
+    await games.line()
+    await events.line()
+    await database_sync_to_async(lambda: revoke(ApiToken.objects.get(user=alice)))()
+    for stream in (games, events):
+        assert await stream.until(lambda line: line["type"] == "error") == {
+            "type": "error", "error": "This token was revoked."}
+        assert await stream.line() is None
+    bobs = await streams(f"/api/games/{match.pk}/stream", bob_token)
+    await bobs.line()
+
+    def suspend():
+        bob.is_active = False
+        bob.save(update_fields=["is_active"])
+
+    await database_sync_to_async(suspend)()
+    assert await bobs.until(lambda line: line["type"] == "error") == {
+        "type": "error", "error": "This account is deactivated."}
