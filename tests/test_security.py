@@ -171,6 +171,26 @@ MATRIX = {
     # A table is reported by those who may see it.
     "report/": Route("/report/?match={pk}", "302 302 200 404 200 200 200"),
     "accounts/note-read/": Route("/accounts/note-read/", "302 302 302 302 302 302 302", "POST"),
+    "accounts/tokens/": Route("/accounts/tokens/", "302 302 200 200 200 200 200"),
+    # The program API reads a bearer token only, never the session: logged in or not, 401
+    # (tests/api/ has its own matrix of tokens and scopes); its description is public.
+    "api/": Route("/api/", "200 200 200 200 200 200 200"),
+    "api/openapi.json": Route("/api/openapi.json", "200 200 200 200 200 200 200"),
+    "api/account": Route("/api/account", "401 401 401 401 401 401 401"),
+    "api/games": Route("/api/games", "401 401 401 401 401 401 401"),
+    "api/stream/events": Route("/api/stream/events", "401 401 401 401 401 401 401"),
+    "api/games/<int:pk>/stream": Route("/api/games/{pk}/stream", "401 401 401 401 401 401 401"),
+    "api/games/<int:pk>/move": Route("/api/games/{pk}/move", "401 401 401 401 401 401 401", "POST",
+                                     data={"move": '{"type": "mark", "cell": 4}', "version": "0"}),
+    "api/games/<int:pk>/resign": Route("/api/games/{pk}/resign", "401 401 401 401 401 401 401", "POST"),
+    "api/games/<int:pk>/chat": Route("/api/games/{pk}/chat", "401 401 401 401 401 401 401", "POST",
+                                     data={"text": "good luck"}),
+    "api/tables": Route("/api/tables", "401 401 401 401 401 401 401", "POST", data={"game": "tictactoe"}),
+    "api/tables/<int:pk>/join": Route("/api/tables/{pk}/join", "401 401 401 401 401 401 401", "POST", "open"),
+    "api/invitations/<int:pk>/accept": Route("/api/invitations/{pk}/accept", "401 401 401 401 401 401 401",
+                                             "POST", "open"),
+    "api/invitations/<int:pk>/decline": Route("/api/invitations/{pk}/decline", "401 401 401 401 401 401 401",
+                                              "POST", "open"),
 }
 # Websocket routes: does each role's socket get accepted?
 WS_MATRIX = {
