@@ -77,3 +77,24 @@ def test_two_api_clients_play_each_other(portal, slug):
     assert (hosts_end["seat"], guests_end["seat"]) == (0, 1)
     assert hosts_end["result"] == guests_end["result"] and hosts_end["log"] == guests_end["log"]
     assert not any(p["bot"] for p in hosts_end["players"])
+
+
+def test_a_client_following_its_events_plays_the_game_it_is_seated_at(portal):
+    """``--events``: the client plays every game of its account as it starts."""
+    import urllib.request
+
+    follower = client(portal, "rita", "--events")
+    try:
+        host = client(portal, "robo", "--game", "tictactoe", "--open")
+        table = json.loads(host.stdout.readline())["table"]
+        join = urllib.request.Request(f"{portal.url}/api/tables/{table}/join", data=b"{}", method="POST", headers={
+            "Authorization": f"Bearer {portal.tokens['rita']}", "Content-Type": "application/json"})
+        with urllib.request.urlopen(join, timeout=30) as answer:
+            assert json.loads(answer.read())["status"] == "active"
+        hosts_end = finish(host)
+        followers_end = json.loads(follower.stdout.readline())
+        assert followers_end["id"] == table and followers_end["status"] == "finished"
+        assert followers_end["result"] == hosts_end["result"]
+    finally:
+        follower.kill()
+        follower.communicate()
