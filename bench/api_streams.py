@@ -31,7 +31,7 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
-from bench.latency import FRAME_TIMEOUT, Stats, bench_servers, percentile, play_match, seat_matches  # noqa: E402
+from bench.latency import Stats, Watcher, bench_servers, percentile, play_match, seat_matches  # noqa: E402
 from tests.servers import Portal  # noqa: E402
 
 
@@ -58,12 +58,12 @@ def seat_api_tables(env: dict, count: int) -> list[dict]:
     return tables
 
 
-class GameStream:
-    """One NDJSON game stream, read on a raw connection: the line of each version, when it came."""
+class GameStream(Watcher):
+    """One NDJSON game stream, read on a raw connection: the line of each version, when it came
+    (``frames``, awaited with :meth:`Watcher.arrival` like a page socket's frames)."""
 
     def __init__(self):
-        self.lines: dict[int, tuple[float, dict]] = {}
-        self.waiting: dict[int, asyncio.Future] = {}
+        super().__init__(socket=None)
         self.events = 0
         self.keep_alives = 0
         self.counting = False
@@ -107,19 +107,12 @@ class GameStream:
                     line = json.loads(raw)
                     self.events += self.counting
                     if "version" in line:
-                        self.lines.setdefault(line["version"], (now, line))
+                        self.frames.setdefault(line["version"], (now, line))
                         future = self.waiting.pop(line["version"], None)
                         if future is not None and not future.done():
                             future.set_result(now)
         except (OSError, asyncio.IncompleteReadError):
             pass
-
-    async def arrival(self, version: int) -> float:
-        if version in self.lines:
-            return self.lines[version][0]
-        future = asyncio.get_running_loop().create_future()
-        self.waiting[version] = future
-        return await asyncio.wait_for(future, FRAME_TIMEOUT)
 
     def close(self) -> None:
         self.writer.close()
@@ -157,7 +150,7 @@ async def play_api_table(table: dict, port: int, stats: Stats, go: asyncio.Event
         await go.wait()
         version = 0
         while True:
-            lines = [s.lines[version][1] for s in seats]
+            lines = [s.frames[version][1] for s in seats]
             if lines[0]["status"] != "active":
                 break
             actor = next(seat for seat in (0, 1) if lines[seat]["yourTurn"])
