@@ -55,7 +55,7 @@ class Subscription:
         self.groups: set[str] = set()
 
     async def open(self, groups) -> None:
-        self.channel = await self.layer.new_channel("api-stream.")
+        self.channel = await self.layer.new_channel("api-stream")
         await self.follow(groups)
 
     async def follow(self, groups) -> None:
