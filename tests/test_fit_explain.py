@@ -1,4 +1,5 @@
-"""Board parts explain themselves (issue 46, part 1), for the boards that have their words so far.
+"""Board parts explain themselves (issue 46, part 1), for the boards that have their words so far
+(Komodo's map, the ski hotel, Lodge hikers' squirrels).
 
 Boards are drawn the way the match page draws them at points of a seeded random game; then:
 
@@ -23,13 +24,14 @@ from core.pytest_plugin import draw_board
 
 #: The kinds of parts each explained board draws, by class: what a person sees and may wonder
 #: about (the issue's list: Komodo's numbers, padlocks and "S"; the ski hotel's guest pills,
-#: rooms, floors and floor bonus).
+#: rooms, floors and floor bonus; how Lodge hikers' squirrels score).
 SEEN_KINDS = {
     "komodo": {"komodo-tile", "komodo-tileno", "komodo-marker", "komodo-size", "komodo-lock"},
     "lodge_hotel": {"lodge_hotel-guest", "lodge_hotel-room", "lodge_hotel-icon",
                     "lodge_hotel-elevator"},
+    "lodge_hikers": {"lodge_hikers-tokens"},
 }
-PLAYERS = {"komodo": 2, "lodge_hotel": 2}
+PLAYERS = {"komodo": 2, "lodge_hotel": 2, "lodge_hikers": 2}
 SNAPSHOTS = 6
 SEED = 46
 VOID = {"area", "base", "br", "col", "embed", "hr", "img", "input", "link", "meta", "source",

@@ -9,12 +9,18 @@ from django import template
 from django.utils.html import conditional_escape
 from django.utils.safestring import mark_safe
 
-from core.templatetags.meeple import card_html, get, player_panel_html
+from core.templatetags.meeple import card_html, explain_attrs, get, player_panel_html
 from core.templatetags.meeple_text import counted, ordinal
 
 from ..catalog import HIKERS, SNACK_ICONS, SQUIRREL_WIN
 
 register = template.Library()
+
+#: How squirrels score, said on every player's squirrel count while the game runs (issue 46: it
+#: appeared only in the end-of-game tie text).
+SQUIRREL_WORDS = explain_attrs(
+    f"Squirrel tokens. At the end each costs a point, except exactly 5, worth +5; exactly "
+    f"{SQUIRREL_WIN} wins outright and more than {SQUIRREL_WIN} loses, whatever the points.")
 
 
 @register.filter
@@ -97,8 +103,8 @@ def lh_player(context, p):
     won = ' class="is-last"' if p.get("won_customer") else ""
     facts = [
         counted(p.get("hand_size", ""), "card") + " in hand",
-        mark_safe(f'<span class="lodge_hikers-tokens{" is-last" if p.get("tokens_changed") else ""}">🐿 '
-                  f'{conditional_escape(counted(p.get("squirrels", ""), "squirrel"))}{tokens}</span>'),
+        mark_safe(f'<span{SQUIRREL_WORDS}><span class="lodge_hikers-tokens{" is-last" if p.get("tokens_changed") else ""}">🐿 '
+                  f'{conditional_escape(counted(p.get("squirrels", ""), "squirrel"))}{tokens}</span></span>'),
         mark_safe(f'<span{won}>{_text(p, "customer_points")}★ '
                   f'from {conditional_escape(counted(len(customers), "customer"))}</span>'),
     ]
