@@ -29,10 +29,23 @@ from django.utils import timezone
 from django.utils.html import format_html, format_html_join
 from django.utils.safestring import mark_safe
 
-from .models import ApiToken, ChatMessage, Match, Notice, Profile, Rating, Report, Seat
+from .models import (
+    ApiToken,
+    ChatMessage,
+    Match,
+    Notice,
+    Profile,
+    Rating,
+    Report,
+    Seat,
+    Tournament,
+    TournamentPlayer,
+)
 from .plugins import registry
 from .rendering import name_seats, players_of
+from .services import tournaments
 from .services.community import act_on
+from .services.errors import Refused
 from .services.matches import abort_match
 from .services.replays import states_by_ply, verify_match
 from .views.replays import new_lines
@@ -520,3 +533,43 @@ def _log_lines(match) -> list[str]:
         return []
     view = game.view(match.state, None)
     return name_seats(list(view.get("log", [])), players_of(match)) if isinstance(view, dict) else []
+
+
+class TournamentPlayerInline(admin.TabularInline):
+    """The entrants; ticking "withdrawn" removes a player from the rounds still to come."""
+
+    model = TournamentPlayer
+    fields = ("user", "seed", "withdrawn")
+    readonly_fields = ("user", "seed")
+    extra = 0
+    can_delete = False
+
+
+@admin.register(Tournament)
+class TournamentAdmin(admin.ModelAdmin):
+    list_display = ("name", "game_slug", "format", "status", "current_round", "rounds", "created_by")
+    list_filter = ("status", "format", "game_slug")
+    readonly_fields = ("current_round", "created_at", "invite_token")
+    inlines = [TournamentPlayerInline]
+    actions = ["start", "pause", "pair_again"]
+
+    @admin.action(description="Start (or resume) the selected tournaments")
+    def start(self, request, queryset):
+        self._each(request, queryset, tournaments.start, "started")
+
+    @admin.action(description="Pause the selected tournaments (the next round waits)")
+    def pause(self, request, queryset):
+        self._each(request, queryset, tournaments.pause, "paused")
+
+    @admin.action(description="Pair the current round again (before any move is made)")
+    def pair_again(self, request, queryset):
+        self._each(request, queryset, tournaments.pair_again, "paired again")
+
+    def _each(self, request, queryset, action, done: str):
+        for t in queryset:
+            try:
+                action(t.pk)
+            except Refused as exc:
+                self.message_user(request, f"{t}: {exc.message}", messages.ERROR)
+            else:
+                self.message_user(request, f"{t}: {done}.")

@@ -516,3 +516,76 @@ class GameStatistics(models.Model):
 
     def __str__(self) -> str:
         return f"statistics of {self.game_slug} ({self.matches} matches)"
+
+
+class Tournament(models.Model):
+    """Several rounds of one game among registered players (see core.services.tournaments)."""
+
+    class Format(models.TextChoices):
+        SWISS = "swiss", "Swiss (two-player games)"
+        ROUND_ROBIN = "round_robin", "Round robin (two-player games)"
+        TABLES = "tables", "Rounds of tables"
+
+    class Status(models.TextChoices):
+        REGISTRATION = "registration", "Open for registration"
+        RUNNING = "running", "Running"
+        PAUSED = "paused", "Paused by staff"
+        FINISHED = "finished", "Finished"
+
+    name = models.CharField(max_length=80)
+    game_slug = models.CharField(max_length=64)
+    format = models.CharField(max_length=12, choices=Format.choices)
+    table_size = models.PositiveSmallIntegerField(default=2, help_text="Players at each table.")
+    rounds = models.PositiveSmallIntegerField(default=3, help_text="Rounds (a round robin has as many as it needs).")
+    options = models.JSONField(default=dict, blank=True)
+    time_control = models.CharField(max_length=16, choices=Match.TimeControl.choices, default=Match.TimeControl.REALTIME)
+    time_per_move = models.PositiveSmallIntegerField(default=5)
+    rated = models.BooleanField(default=True)
+    invite_only = models.BooleanField(default=False)
+    invite_token = models.CharField(max_length=32, blank=True)
+    max_players = models.PositiveSmallIntegerField(default=64)
+    starts_at = models.DateTimeField(null=True, blank=True, help_text="Starts by itself then (if enough players).")
+    status = models.CharField(max_length=12, choices=Status.choices, default=Status.REGISTRATION, db_index=True)
+    current_round = models.PositiveSmallIntegerField(default=0)
+    created_by = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="tournaments_created")
+    created_at = models.DateTimeField(auto_now_add=True)
+
+    class Meta:
+        ordering = ["-created_at"]
+
+    def __str__(self) -> str:
+        return f"{self.name} ({self.game_slug})"
+
+    def get_absolute_url(self) -> str:
+        return f"/tournaments/{self.pk}/"
+
+
+class TournamentPlayer(models.Model):
+    tournament = models.ForeignKey(Tournament, on_delete=models.CASCADE, related_name="entrants")
+    user = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="tournament_entries")
+    seed = models.PositiveIntegerField(default=0, help_text="Order of registration: the last tie-break.")
+    withdrawn = models.BooleanField(default=False)
+    joined_at = models.DateTimeField(auto_now_add=True)
+
+    class Meta:
+        ordering = ["seed"]
+        constraints = [models.UniqueConstraint(fields=["tournament", "user"], name="enter_once")]
+
+    def __str__(self) -> str:
+        return f"{self.user} in {self.tournament}"
+
+
+class TournamentTable(models.Model):
+    """One table of one round: its match and its players in seat order (a bye has no match)."""
+
+    tournament = models.ForeignKey(Tournament, on_delete=models.CASCADE, related_name="tables")
+    round = models.PositiveSmallIntegerField()
+    match = models.OneToOneField(Match, null=True, blank=True, on_delete=models.SET_NULL,
+                                 related_name="tournament_table")
+    players = models.JSONField(help_text="User ids by seat.")
+
+    class Meta:
+        ordering = ["round", "pk"]
+
+    def __str__(self) -> str:
+        return f"{self.tournament} round {self.round}: {'bye' if self.match_id is None else self.match_id}"

@@ -1,7 +1,18 @@
 from django.urls import include, path
 
 from .api import pages as api_pages
-from .views import accounts, community, learn, match, notices, pages, rematch, replays, tables
+from .views import (
+    accounts,
+    community,
+    learn,
+    match,
+    notices,
+    pages,
+    rematch,
+    replays,
+    tables,
+    tournaments,
+)
 
 urlpatterns = [
     path("", pages.home, name="home"),
@@ -52,6 +63,12 @@ urlpatterns = [
       for change in community.CHANGES),
     path("u/<str:username>/challenge/", community.challenge, name="challenge"),
     path("friends/", community.friends, name="friends"),
+    path("tournaments/", tournaments.tournament_list, name="tournaments"),
+    path("tournaments/<int:pk>/", tournaments.tournament_page, name="tournament"),
+    path("tournaments/<int:pk>/live/", tournaments.tournament_standings, name="tournament_standings"),
+    path("tournaments/<int:pk>/join/", tournaments.join, name="tournament_join"),
+    path("tournaments/<int:pk>/withdraw/", tournaments.withdraw, name="tournament_withdraw"),
+    path("tournaments/<int:pk>/start/", tournaments.start, name="tournament_start"),
     path("report/", community.report, name="report"),
     path("accounts/note-read/", community.read_note, name="read_note"),
 ]

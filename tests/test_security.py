@@ -168,6 +168,13 @@ MATRIX = {
     "u/<str:username>/challenge/": Route("/u/bob/challenge/", "302 302 200 200 200 302 200"),
     "friends/": Route("/friends/", "302 302 200 200 200 200 200"),
     "games/<slug:slug>/statistics/": Route("/games/tictactoe/statistics/", "200 200 200 200 200 200 200"),
+    # No tournament in these worlds: a forged id is not found, for everyone logged in.
+    "tournaments/": Route("/tournaments/", "200 200 200 200 200 200 200"),
+    "tournaments/<int:pk>/": Route("/tournaments/999999/", "404 404 404 404 404 404 404"),
+    "tournaments/<int:pk>/live/": Route("/tournaments/999999/live/", "404 404 404 404 404 404 404"),
+    "tournaments/<int:pk>/join/": Route("/tournaments/999999/join/", "302 302 404 404 404 404 404", "POST"),
+    "tournaments/<int:pk>/withdraw/": Route("/tournaments/999999/withdraw/", "302 302 404 404 404 404 404", "POST"),
+    "tournaments/<int:pk>/start/": Route("/tournaments/999999/start/", "302 302 404 404 404 404 404", "POST"),
     # A table is reported by those who may see it.
     "report/": Route("/report/?match={pk}", "302 302 200 404 200 200 200"),
     "accounts/note-read/": Route("/accounts/note-read/", "302 302 302 302 302 302 302", "POST"),

@@ -18,7 +18,7 @@ from django.utils import timezone
 
 from core.models import Match
 
-from . import away, live, notices
+from . import away, live, notices, tournaments
 from .bots import resume_due
 from .matches import deadline_for
 
@@ -69,7 +69,8 @@ def start_sweeper(interval: float) -> threading.Thread | None:
     It first resumes the bot moves a previous process left due (a restart after a crash), then,
     every ``interval`` seconds (0 = never), times out overdue seats, picks up bot chains that
     a dead process stopped (due for longer than ``settings.BOT_STALL`` seconds) and sends the
-    notices that are due (:mod:`core.services.notices`); once a minute it ends the vacations that
+    notices that are due (:mod:`core.services.notices`) and starts the tournaments whose time
+    has come; once a minute it ends the vacations that
     are over and queues clock reminders.
     """
     if any(t.name == "meeplehall-clock" for t in threading.enumerate()):
@@ -87,6 +88,7 @@ def start_sweeper(interval: float) -> threading.Thread | None:
                 _guarded(away.end_vacations)
                 _guarded(notices.remind_clocks)
             _guarded(notices.deliver_due)
+            _guarded(tournaments.start_due)
 
     thread = threading.Thread(target=loop, name="meeplehall-clock", daemon=True)
     thread.start()

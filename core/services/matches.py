@@ -16,7 +16,7 @@ from core.engine.staleness import basis_token
 from core.models import Match, Move
 from core.plugins import GameNotInstalled, registry
 
-from . import away, live, stats, takeback
+from . import away, live, stats, takeback, tournaments
 from .errors import (
     IllegalMoveRefused,
     MatchNotActive,
@@ -96,6 +96,7 @@ def abort_match(match_id: int, reason: str) -> Match | None:
         match.finished_at = timezone.now()
         live.changed(match, lobby=True, save=False)
         match.save()
+        tournaments.table_over(match)
     log.info("match %s aborted: %s", match_id, reason)
     return match
 
@@ -177,6 +178,8 @@ def apply_locked(match: Match, position: int, move: Any, by_bot: bool,
     snapshot = live.changed(match, lobby=finished, save=False, seats=seats,
                             mover=None if by_bot else position, moved=True)
     match.save(update_fields=None if finished else MOVE_FIELDS)
+    if finished:
+        tournaments.table_over(match)
     return snapshot
 
 

@@ -84,7 +84,7 @@ def your_games(user_id: int, recent: int = 20) -> dict[str, list[Match]]:
              .select_related("match").order_by("-match__created_at"))
     mine = {s.match_id: s for s in seats.filter(match__status__in=[Match.Status.OPEN, Match.Status.ACTIVE])}
     matches = (Match.objects.filter(pk__in=list(mine)).prefetch_related("seats__user__profile")
-               .order_by("-created_at"))
+               .select_related("tournament_table__tournament").order_by("-created_at"))
     waiting_for_you, waiting_for_others, gathering = [], [], []
     for match in matches:
         seat = mine[match.pk]
@@ -98,7 +98,8 @@ def your_games(user_id: int, recent: int = 20) -> dict[str, list[Match]]:
     far = timezone.now() + timedelta(days=3650)
     waiting_for_you.sort(key=lambda m: m.turn_deadline or far)
     finished = (Match.objects.filter(seats__user_id=user_id, status=Match.Status.FINISHED)
-                .prefetch_related("seats__user__profile").order_by("-finished_at")[:recent])
+                .prefetch_related("seats__user__profile").select_related("tournament_table__tournament")
+                .order_by("-finished_at")[:recent])
     for match in finished:
         match.my_seat = next(s for s in match.seats.all() if s.user_id == user_id)
     return {"waiting_for_you": waiting_for_you, "waiting_for_others": waiting_for_others,
