@@ -75,6 +75,17 @@ def test_site_templates_have_no_inline_script(path):
     assert not INLINE_HANDLER.search(text), "inline event handler: use a data- attribute and static/js/"
 
 
+def test_template_comments_in_braces_close_on_their_own_line():
+    """Django's ``{# #}`` comment is one line only: one that runs on is printed on the page as
+    text (the ski hotel's board showed a comment meant for its readers). Longer comments use
+    ``{% comment %}``."""
+    open_ended = [f"{path.relative_to(ROOT)}:{number}"
+                  for path in _site_templates()
+                  for number, line in enumerate(path.read_text().splitlines(), start=1)
+                  if line.count("{#") > line.count("#}")]
+    assert open_ended == []
+
+
 def test_deploy_check_leaves_only_the_proxy_side_warnings(tmp_path):
     """`check --deploy` with DEBUG off: only the HTTPS redirect (W008), decided at the TLS
     proxy, and HSTS for subdomains and preloading (W005, W021), decided for the domain, remain,
