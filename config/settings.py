@@ -212,6 +212,8 @@ WEBPUSH_VAPID_PRIVATE_KEY = os.environ.get("WEBPUSH_VAPID_PRIVATE_KEY", "")
 WEBPUSH_CONTACT = os.environ.get("WEBPUSH_CONTACT", "mailto:admin@meeplehall.local")
 #: Vacation days a player may take each calendar year (their correspondence clocks stand still).
 VACATION_DAYS_PER_YEAR = int(os.environ.get("VACATION_DAYS_PER_YEAR", "30"))
+#: Whether players (not only staff) may open tournaments.
+TOURNAMENTS_BY_USERS = os.environ.get("TOURNAMENTS_BY_USERS", "1") not in ("0", "false", "no")
 #: When the daily digest goes out (hour of the day, UTC).
 NOTICE_DIGEST_HOUR = int(os.environ.get("NOTICE_DIGEST_HOUR", "7"))
 
