@@ -30,8 +30,12 @@ SEEN_KINDS = {
     "lodge_hotel": {"lodge_hotel-guest", "lodge_hotel-room", "lodge_hotel-icon",
                     "lodge_hotel-elevator"},
     "lodge_hikers": {"lodge_hikers-tokens"},
+    "kavango": {"kavango-cell", "kavango-grid", "kavango-k-animal", "kavango-k-producer",
+                "kavango-k-action", "kavango-research", "kavango-climate", "kavango-track-habitat",
+                "kavango-track-smuggling", "kavango-track-climate", "kavango-rows",
+                "kavango-symbols", "kavango-sanctuary", "kavango-lodges", "kavango-goals"},
 }
-PLAYERS = {"komodo": 2, "lodge_hotel": 2, "lodge_hikers": 2}
+PLAYERS = {"komodo": 2, "lodge_hotel": 2, "lodge_hikers": 2, "kavango": 2}
 SNAPSHOTS = 6
 SEED = 46
 VOID = {"area", "base", "br", "col", "embed", "hr", "img", "input", "link", "meta", "source",

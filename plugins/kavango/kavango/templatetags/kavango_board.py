@@ -15,7 +15,10 @@ from html import escape
 from django import template
 from django.utils.safestring import SafeData, mark_safe
 
-from core.templatetags.meeple import board_moves, card_html, player_panel_html, token_html
+from core.templatetags.meeple import (
+    board_moves, card_html, explain_attrs, explained_by, explanations_html, player_panel_html,
+    token_html,
+)
 from core.text import and_list, counted
 
 from .. import catalog as cat
@@ -155,6 +158,71 @@ def grouped_moves(moves):
     return groups
 
 
+# ---- what each part is (issue 46) ------------------------------------------------------------
+
+#: What each kind of part drawn many times is, worth and good for, in the how-to-play page's
+#: terms: written once per board (``{% kavango_explanations %}``), pointed at by every part of
+#: that kind, shown on hover, focus and a long press and read by screen readers. Keyed by the
+#: part's class, so a test can check every kind drawn has its words.
+PARTS = {
+    "kavango-cell": "A space of a Nature Reserve (3 rows of 8). An animal here scores its points "
+    "at the end, and its food symbol counts towards your other animals' needs. Once in the "
+    "Reserve an animal never leaves it. A striped space is locked by Community Protection: pay "
+    "its value in an Investment stage to unlock it. Four animals in a 2\u00d72 block matching a "
+    "kept Lodge card let you build a Lodge on the point between them.",
+    "kavango-k-animal": "An animal card. The big number is its points, scored only while it "
+    "lives in your Nature Reserve. It goes into the Reserve when you have every food symbol and "
+    "level it needs (symbols are never used up), or into the Sanctuary, which needs nothing "
+    "and scores nothing until you move it to the Reserve. Deck A, B, C: small to big animals.",
+    "kavango-k-producer": "A producer card: tuck it under your board and its food symbol counts "
+    "for your animals' needs from then on. It scores no points itself.",
+    "kavango-k-action": "An action card: play it for its effect once, then it goes to the "
+    "discard pile. Any card can instead be discarded for $1m.",
+    "kavango-research": "A research card for this round. It counts something of yours (see "
+    "Counts). In your Investment stage, claim it at the tier you meet now: that row's money, "
+    "and from tier 3 (or any tier in later rounds) points. Each player claims each card once a "
+    "round and cannot upgrade the claim later; new cards come each round.",
+    "kavango-track-habitat": "Habitat protection, level 0 to 4. Raising it costs $1m, $2m, $3m, "
+    "$4m a step. Some animals need a Habitat level; level 4 earns the Habitat Award, 10 points.",
+    "kavango-track-smuggling": "Smuggling protection, level 0 to 4. Raising it costs $1m, $2m, "
+    "$3m, $4m a step. Some animals need a Smuggling level; level 4 earns the Anti-Smuggling "
+    "Award, 10 points.",
+    "kavango-track-climate": "This player's markers on the shared climate track ($1m each). 8 "
+    "of them earn the Climate Award, 10 points; with Lodges, at most 3 may sit in \"3+\".",
+    "kavango-rows": "The running score, by kind: animals in the Reserve, research points, 10 "
+    "points for each conservation award (Habitat 4, Smuggling 4, 8 climate markers), Lodges 8 "
+    "each, the Golden Lodge 10. The better goal card is added at the end; money scores nothing.",
+    "kavango-symbols": "Food symbols: what your printed and tucked producers and your Reserve "
+    "animals give. Animals count them to see if their needs are met; nothing is used up.",
+    "kavango-sanctuary": "The Sanctuary: a holding pen of 3 spaces. Any animal may wait here "
+    "with no requirements, scoring nothing. In an Investment stage move one whose needs you now "
+    "meet into the Reserve, or sell it for $1m.",
+    "kavango-lodges": "Lodge cards kept at setup. Build one in an Investment stage when its four "
+    "animal types fill a 2\u00d72 block of the Reserve, in any order: 8 points. Animals next to "
+    "a Lodge can no longer move. Turned in unbuilt, a card pays its level in money.",
+    "kavango-goals": "Goal cards: each counts something of yours and pays the points of the "
+    "highest step reached. They are secret; only the better one scores, at the end.",
+}
+
+
+@register.simple_tag
+def kavango_explanations() -> str:
+    """``{% kavango_explanations %}``: the words of :data:`PARTS`, once per board."""
+    return mark_safe(explanations_html(PARTS))
+
+
+@register.simple_tag
+def kavango_part(kind: str) -> str:
+    """``<div {% kavango_part "kavango-research" %}>``: a part pointing at its kind's words."""
+    return mark_safe(explained_by(kind))
+
+
+def _card_kind_words(kind: str) -> str:
+    """The words a card of ``kind`` points at (Expert and Lodge cards are explained around them)."""
+    key = f"kavango-k-{kind}"
+    return explained_by(key) if key in PARTS else ""
+
+
 # ---- parts drawn in Python -----------------------------------------------------------------
 
 # The move a click on one of your Reserve spaces makes, in the order a space is offered them.
@@ -201,10 +269,22 @@ def _space(cell: dict, move, moves, carry) -> str:
     elif lock:
         words.append(f'<span class="kavango-cell-meta">locked ${esc(lock)}m</span>')
     css = " ".join(classes)
+    said = explained_by("kavango-cell")
     if not move:
-        return f'<div class="{css}">{"".join(words)}</div>'
+        return f'<div class="{css}"{said}>{"".join(words)}</div>'
     words.append(f'<span class="kavango-cell-act">{esc(move_label(move))}</span>')
-    return f'<button type="button" class="{css}" {moves.attrs(move)}>{"".join(words)}</button>'
+    return (f'<button type="button" class="{css}" {moves.attrs(move)}{said}>{"".join(words)}'
+            "</button>")
+
+
+#: A built Lodge's and the Golden Lodge's piece on the Reserve (a few a board, so said in place).
+EXPERT = explain_attrs("A Conservation Expert, kept at setup: a small power that lasts the "
+                       "whole game. It scores nothing itself.")
+RESERVE = explain_attrs("A Nature Reserve, 3 rows of 8 spaces: the animals that score. Point at "
+                        "a space to hear what it holds and what a click on it does.")
+LODGE_PIN = explain_attrs("A built Lodge: 8 points. The four animals around it can no longer move.")
+GOLDEN_PIN = explain_attrs("The Golden Lodge: 10 points, no money. The four animals around it "
+                           "can no longer move, and this point takes no other Lodge.")
 
 
 def _pin_at(row: int, col: int) -> str:
@@ -219,7 +299,7 @@ def _reserve(context, p: dict, name: str) -> str:
     moves = board_moves(context)
     carry = p.get("carry")
     out = [f'<div class="kavango-grid" role="group" aria-label="Nature Reserve of '
-           f'{esc(name)}">']
+           f'{esc(name)}"{RESERVE}>']
     for row in p["grid"]:
         for cell in row:
             move = None
@@ -231,12 +311,12 @@ def _reserve(context, p: dict, name: str) -> str:
             out.append(_space(cell, move, moves, carry))
     for built in p["lodges_built"]:
         level = built["level"]
-        out.append(f'<span class="kavango-pin" {_pin_at(*built["point"])}>' + token_html(
+        out.append(f'<span class="kavango-pin" {_pin_at(*built["point"])}{LODGE_PIN}>' + token_html(
             f"Level {level} Lodge: {built['text']}", symbol=f"L{level}", last=built["is_last"],
             classes=f"kavango-pin-l{level}") + "</span>")
     golden = p.get("golden")
     if golden:
-        out.append(f'<span class="kavango-pin" {_pin_at(*golden["point"])}>' + token_html(
+        out.append(f'<span class="kavango-pin" {_pin_at(*golden["point"])}{GOLDEN_PIN}>' + token_html(
             f"Golden Lodge: {golden['text']}", symbol="G", last=golden["is_last"],
             classes="kavango-pin-gold") + "</span>")
     if mine:
@@ -277,7 +357,8 @@ def kavango_card(context, c, move=None, label="", action="") -> str:
         classes += " kavango-met" if c["met"] else " kavango-unmet"
     return card_html(c["name"], c.get("vp"), _card_detail(c), c["kind"],
                      board_moves(context).attrs(move) if move else "", bool(c.get("is_last")),
-                     label=label, action=action, classes=classes)
+                     label=label, action=action, classes=classes,
+                     explain=_card_kind_words(c["kind"]))
 
 
 def _body(context, template_name: str, **values) -> str:
@@ -372,7 +453,7 @@ def _goals_html(goals) -> str:
                           for st in g["steps"])
         rows.append(f"<li><strong>{esc(g['name'])}</strong>: counts {esc(g['counts'])}: {steps}. You "
                     f"have {esc(g['have'])}, worth {esc(counted(g['points_now'], 'point'))} now.</li>")
-    return f'<ul class="kavango-goals">{"".join(rows)}</ul>'
+    return f'<ul class="kavango-goals"{explained_by("kavango-goals")}>{"".join(rows)}</ul>'
 
 
 @register.simple_tag
@@ -396,20 +477,24 @@ def _player_body(context, p: dict, name: str) -> str:
     rows = "".join(f"<span>{esc(k)} {esc(v)}</span>" for k, v in p["score_now"]["rows"].items())
     plus = f" ({esc(p['climate_plus'])} in 3+)" if p["climate_plus"] else ""
     out = [
-        f'<p class="kavango-small kavango-rows">{rows}</p>',
+        f'<p class="kavango-small kavango-rows"{explained_by("kavango-rows")}>{rows}</p>',
         '<div class="kavango-tracks">'
-        f'<span{_marked("habitat" in p["new_tracks"])}>Habitat {esc(p["habitat"])}/4</span>'
-        f'<span{_marked("smuggling" in p["new_tracks"])}>Smuggling {esc(p["smuggling"])}/4</span>'
-        f'<span>Climate markers {esc(p["climate_markers"])}{plus}</span></div>',
-        f'<p class="kavango-small{_last(p["new_producer"])}">Food symbols (producers and Reserve '
-        f'animals): {_items((type_name(k), n) for k, n in p["symbols"].items()) or "none yet"}</p>',
+        f'<span class="kavango-track-habitat{_last("habitat" in p["new_tracks"])}"'
+        f'{explained_by("kavango-track-habitat")}>Habitat {esc(p["habitat"])}/4</span>'
+        f'<span class="kavango-track-smuggling{_last("smuggling" in p["new_tracks"])}"'
+        f'{explained_by("kavango-track-smuggling")}>Smuggling {esc(p["smuggling"])}/4</span>'
+        f'<span class="kavango-track-climate"{explained_by("kavango-track-climate")}>Climate '
+        f'markers {esc(p["climate_markers"])}{plus}</span></div>',
+        f'<p class="kavango-small kavango-symbols{_last(p["new_producer"])}"'
+        f'{explained_by("kavango-symbols")}>Food symbols (producers and Reserve animals): '
+        f'{_items((type_name(k), n) for k, n in p["symbols"].items()) or "none yet"}</p>',
     ]
     if p["claimed_research"]:
         out.append('<p class="kavango-small">Research claimed this round: ' + ", ".join(
             f"{esc(r['name'])} (tier {esc(r['tier'])})" for r in p["claimed_research"]) + "</p>")
     out.append(_reserve(context, p, name))
     spaces = f" of {esc(p['sanctuary_spaces'])}" if mine or phase == "over" else ""
-    out.append(f'<p class="kavango-small">Sanctuary ({len(p["sanctuary"])}{spaces} spaces used; '
+    out.append(f'<p class="kavango-small kavango-sanctuary"{explained_by("kavango-sanctuary")}>Sanctuary ({len(p["sanctuary"])}{spaces} spaces used; '
                "Sanctuary animals score nothing until moved into the Reserve): "
                + ("".join(_sanctuary_tag(c) for c in p["sanctuary"]) or "empty") + "</p>")
     if p["drafted"]:
@@ -423,17 +508,26 @@ def _player_body(context, p: dict, name: str) -> str:
             cards.append(f'<span class="kavango-lodge kavango-l{esc(lc["level"])}{state}">Level '
                          f'{esc(lc["level"])}: {esc(lc["text"])}{note}</span>')
         out.append('<p class="kavango-small">Lodge cards (8 points each when built on a 2&times;2 '
-                   f'block of these four types):</p><div class="kavango-lodges">{"".join(cards)}</div>')
+                   f'block of these four types):</p><div class="kavango-lodges"{explained_by("kavango-lodges")}>'
+                   f'{"".join(cards)}</div>')
     if p["removed_markers"]:
         out.append('<p class="kavango-small">Removed Community Protection markers, ready for solar: '
                    + " + ".join(esc(m) for m in p["removed_markers"]) + "</p>")
     if p.get("expert"):
-        out.append(f'<p class="kavango-small">Expert: <strong>{esc(p["expert"]["name"])}</strong>: '
+        out.append(f'<p class="kavango-small"{EXPERT}>Expert: <strong>{esc(p["expert"]["name"])}</strong>: '
                    f'{esc(p["expert"]["text"])}</p>')
     if p.get("goals") and phase != "choose":
         when = "the better one scored" if phase == "over" else "secret; the better one scores at the end"
         out.append(f'<p class="kavango-small">Goal cards ({when}):</p>{_goals_html(p["goals"])}')
     return "".join(out)
+
+
+#: The shared climate track, drawn once a board.
+CLIMATE = explain_attrs(
+    "The shared climate track: sections 1, 2 and 3, then an open 3+ area. Each dot is a space, "
+    "in the colour of whoever put a marker there ($1m each in an Investment stage). The global "
+    "Climate level is the number of full sections; some animals need a level. 8 markers of one "
+    "player earn them the Climate Award, 10 points.")
 
 
 @register.simple_tag(takes_context=True)
@@ -442,7 +536,7 @@ def climate(context, track) -> str:
     in the colour of the player (or Oppo) holding it; a screen reader hears each section as a
     sentence ("Section 1: alice 2, bob 1, 3 empty") instead of a row of dots."""
     players = context.get("players")
-    out = ['<div class="kavango-climate">']
+    out = [f'<div class="kavango-climate"{CLIMATE}>']
     for section in track["spaces"]:
         held: dict = {}
         dots = []
