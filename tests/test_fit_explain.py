@@ -34,8 +34,9 @@ SEEN_KINDS = {
                 "kavango-k-action", "kavango-research", "kavango-climate", "kavango-track-habitat",
                 "kavango-track-smuggling", "kavango-track-climate", "kavango-rows",
                 "kavango-symbols", "kavango-sanctuary", "kavango-lodges", "kavango-goals"},
+    "tictactoe": {"tictactoe-cell", "tictactoe-strike"},
 }
-PLAYERS = {"komodo": 2, "lodge_hotel": 2, "lodge_hikers": 2, "kavango": 2}
+PLAYERS = {"komodo": 2, "lodge_hotel": 2, "lodge_hikers": 2, "kavango": 2, "tictactoe": 2}
 SNAPSHOTS = 6
 SEED = 46
 VOID = {"area", "base", "br", "col", "embed", "hr", "img", "input", "link", "meta", "source",
