@@ -400,6 +400,10 @@ CSRF_EXEMPT = {
     # List-Unsubscribe header; the signed token in the path is what authorises it, it can only
     # turn mails off for the user it names (tests/test_notices.py), and a forged one is a 400.
     "notices/unsubscribe/<str:token>/",
+    # The program API authenticates by a bearer token a program sends, never by a cookie a
+    # browser adds on its own, so a forged cross-site POST carries nothing it can act on (its
+    # 401 for a session is in the matrix above).
+    *(route for route in MATRIX if route.startswith("api/")),
 }
 
 
