@@ -234,12 +234,13 @@ def card_html(name, value=None, detail="", kind="", attrs="", last=False, face_d
 
 @register.simple_tag(takes_context=True)
 def card(context, name, value=None, detail="", kind="", move=None, last=False, face_down=False,
-         back="", label="", action="", symbol="", classes=""):
+         back="", label="", action="", symbol="", classes="", explain=""):
     """``{% card "Zebra" value=3 detail="savanna" kind="animal" move=m label="Draft" %}``: a card
-    face (see :func:`card_html`); with ``move`` it is a button playing that move."""
+    face (see :func:`card_html`); with ``move`` it is a button playing that move. ``explain``
+    takes the attributes a game's tag built with :func:`explained_by` or :func:`explain_attrs`."""
     attrs = board_moves(context).attrs(move) if move else ""
     return card_html(name, value, detail, kind, attrs, last, face_down, back, label, action,
-                     symbol, classes)
+                     symbol, classes, explain)
 
 
 def token_html(label, count=None, kind="", symbol="", face="", last=False, classes="") -> SafeString:

@@ -9,7 +9,9 @@ from django import template
 from django.utils.html import conditional_escape
 from django.utils.safestring import mark_safe
 
-from core.templatetags.meeple import card_html, explain_attrs, get, player_panel_html
+from core.templatetags.meeple import (
+    card_html, explain_attrs, explained_by, explanations_html, get, player_panel_html,
+)
 from core.templatetags.meeple_text import counted, ordinal
 
 from ..catalog import HIKERS, SNACK_ICONS, SQUIRREL_WIN
@@ -21,6 +23,52 @@ register = template.Library()
 SQUIRREL_WORDS = explain_attrs(
     f"Squirrel tokens. At the end each costs a point, except exactly 5, worth +5; exactly "
     f"{SQUIRREL_WIN} wins outright and more than {SQUIRREL_WIN} loses, whatever the points.")
+
+
+#: What each kind of part drawn many times is, worth and good for (issue 46), written once a
+#: board by ``{% lh_explanations %}`` and pointed at by every part of that kind. The snack card's
+#: words say why low numbers go first, so a player reads it before the first reveal.
+PARTS = {
+    "lodge_hikers-customer": "A customer and their order. The star number is the points they "
+    "are worth at the end to whoever finishes the order; the icons are the snacks they want, "
+    "bright when placed, dimmed while still wanted, in any order. The card that completes the "
+    "order wins the customer, and its ability (in italics) is used at once.",
+    "lodge_hikers-card": "A snack card: a number from 1 to 60 and a snack. Everyone picks one in "
+    "secret; then all are revealed and placed one by one, lowest number first. A low card gets "
+    "first choice of the customers; a high one may find its customer already full, or finish an "
+    "order others started. A card must go to a customer who still wants its snack; if none "
+    "does, the squirrels eat it and you take a squirrel token.",
+    "lodge_hikers-reveal": "The cards revealed this turn, in the order they were placed: lowest "
+    "number first, each with who played it and where it went.",
+    "lodge_hikers-auto": "The automatic card (2 or 3 players): the top card of the snack deck, "
+    "revealed with the picks and placed in turn by its number on the leftmost customer that "
+    "takes it. A customer it completes leaves unscored, and nobody uses its ability.",
+    "lodge_hikers-squirrel": "A squirrel card from the customer deck: it ate every snack of its "
+    "kind from all the customers, and each player who already had a squirrel token took one "
+    "more. Then the next customer card was turned.",
+}
+
+
+@register.simple_tag(takes_context=True)
+def lh_explanations(context) -> str:
+    """``{% lh_explanations %}``: the words of the kinds of :data:`PARTS` this board draws, once
+    each (a board without an automatic card or a squirrel card carries no words for one)."""
+    view = context["view"]
+    reveal = view.get("reveal") or []
+    drawn = {
+        "lodge_hikers-customer": bool(view.get("row")),
+        "lodge_hikers-card": bool((view.get("you") or {}).get("hand") or reveal),
+        "lodge_hikers-reveal": bool(reveal),
+        "lodge_hikers-auto": any(e.get("seat") is None for e in reveal),
+        "lodge_hikers-squirrel": bool(view.get("squirrel_cards")),
+    }
+    return mark_safe(explanations_html({k: v for k, v in PARTS.items() if drawn[k]}))
+
+
+@register.simple_tag
+def lh_part(kind: str) -> str:
+    """``<div {% lh_part "lodge_hikers-customer" %}>``: a part pointing at its kind's words."""
+    return mark_safe(explained_by(kind))
 
 
 @register.filter
@@ -137,7 +185,7 @@ def lh_reveal(context, e):
     where it went."""
     outcome = e.get("outcome", "")
     if e.get("seat") is None:
-        who = "automatic card"
+        who = f'<span class="lodge_hikers-auto"{explained_by("lodge_hikers-auto")}>automatic card</span>'
     else:
         p = get(context.get("players"), e.get("seat")) or {}
         who = conditional_escape(p.get("name") or e.get("name", ""))
@@ -152,7 +200,8 @@ def lh_reveal(context, e):
     else:
         what = f"→ {_text(e, 'customer')}"
     card = card_html(e.get("card", ""), detail=e.get("label", ""), symbol=SNACK_ICONS.get(e.get("type"), ""),
-                     classes=f"lodge_hikers-card lodge_hikers-type-{e.get('type', '')}")
+                     classes=f"lodge_hikers-card lodge_hikers-type-{e.get('type', '')}",
+                     explain=explained_by("lodge_hikers-card"))
     return mark_safe(
         f'<li class="lodge_hikers-outcome-{conditional_escape(outcome)}{" lodge_hikers-now" if e.get("now") else ""}'
         f'{" is-last" if e.get("is_last") else ""}">\n'
