@@ -1,5 +1,5 @@
 """Board parts explain themselves (issue 46, part 1), for the boards that have their words so far
-(Komodo's map, the ski hotel, Lodge hikers' squirrels).
+(Komodo's map and end-turn buttons, the ski hotel, Lodge hikers, Kavango, tic-tac-toe).
 
 Boards are drawn the way the match page draws them at points of a seeded random game; then:
 
@@ -23,10 +23,12 @@ from core.plugins import registry
 from core.pytest_plugin import draw_board
 
 #: The kinds of parts each explained board draws, by class: what a person sees and may wonder
-#: about (the issue's list: Komodo's numbers, padlocks and "S"; the ski hotel's guest pills,
-#: rooms, floors and floor bonus; how Lodge hikers' squirrels score).
+#: about (the issue's list: Komodo's numbers, padlocks and "S" and its end-turn buttons; the ski
+#: hotel's guest pills, rooms, floors and floor bonus; Lodge hikers' customers, snack cards,
+#: reveal and squirrels; Kavango's cards, tracks, Reserve and Sanctuary; tic-tac-toe's squares).
 SEEN_KINDS = {
-    "komodo": {"komodo-tile", "komodo-tileno", "komodo-marker", "komodo-size", "komodo-lock"},
+    "komodo": {"komodo-tile", "komodo-tileno", "komodo-marker", "komodo-size", "komodo-lock",
+               "komodo-end"},
     "lodge_hotel": {"lodge_hotel-guest", "lodge_hotel-room", "lodge_hotel-icon",
                     "lodge_hotel-elevator"},
     "lodge_hikers": {"lodge_hikers-tokens", "lodge_hikers-customer", "lodge_hikers-card",
@@ -138,3 +140,73 @@ def test_every_kind_of_words_belongs_to_a_part_drawn(settings, slug):
         pointed |= {i for a in parts.explained_parts for i in (a.get("aria-describedby") or "").split()}
         written |= {i for i in parts.ids if i.startswith("explain-")}
     assert written <= pointed, f"words never used: {written - pointed}"
+
+
+#: Each game's folded note on how the game is scored or won, and the element saying the current
+#: step in a sentence (issue 46: both on the board before the end, not only in the final table).
+SCORING_NOTES = {"kavango": "How scoring works", "komodo": "How scoring works",
+                 "lodge_hikers": "How scoring works", "tictactoe": "How a game is won"}
+
+
+class Steps(HTMLParser):
+    """Collects the text of ``role="status"`` elements and of ``<summary>`` elements."""
+
+    def __init__(self):
+        super().__init__()
+        self.open: list[tuple[str, list[str]]] = []
+        self.status: list[str] = []
+        self.summaries: list[str] = []
+
+    def handle_starttag(self, tag, attrs):
+        attrs = dict(attrs)
+        if attrs.get("role") == "status" or tag == "summary":
+            self.open.append((tag, []))
+            (self.status if tag != "summary" else self.summaries).append("")
+
+    def handle_endtag(self, tag):
+        if self.open and self.open[-1][0] == tag:
+            _tag, text = self.open.pop()
+            target = self.summaries if tag == "summary" else self.status
+            target[-1] = " ".join("".join(text).split())
+
+    def handle_data(self, data):
+        for _tag, text in self.open:
+            text.append(data)
+
+
+@pytest.mark.parametrize("slug", sorted(SCORING_NOTES))
+def test_each_step_is_said_and_scoring_explained_before_the_end(settings, slug):
+    """At every point of the game but the last, the board says the current step in a sentence a
+    screen reader announces, and carries the game's note on scoring, folded."""
+    game, drawn = boards(slug)
+    for html in drawn[:-1]:
+        steps = Steps()
+        steps.feed(html)
+        assert SCORING_NOTES[slug] in steps.summaries
+        assert any(len(said.split()) >= 4 for said in steps.status), steps.status
+
+
+def _choose_animal_cards(moves) -> bool:
+    return any(m["type"] == "replenish" and "animals" in m for m in moves)
+
+
+def test_komodo_says_what_taking_fewer_animal_cards_means(settings):
+    """Once the tiles run out, the end-turn buttons offer to take 0, 1 or 2 animal cards: each
+    says what that means on the button (issue 46: it was explained nowhere)."""
+    game = registry().games["komodo"]
+    options, seat_options = resolve_options(game, 2)
+    state = start(game, SEED, 2, options, seat_options)
+    rng = random.Random(SEED)
+    for ply in range(1, 2000):
+        if game.result(state) is not None:
+            break
+        seat = min(game.to_act(state))
+        if seat == 0 and _choose_animal_cards(game.legal_moves(state, 0)):
+            break
+        state = play(game, state, seat, rng.choice(game.legal_moves(state, seat)), ply, SEED)
+    else:
+        pytest.fail("the seeded game never reached the end of the tiles")
+    parts = Parts({"komodo-end"})
+    parts.feed(draw_board(game, state, 0))
+    words = [parts.words_of(a) for a in parts.explained_parts if "komodo-end" in a.get("class", "")]
+    assert words and all("costs you its points" in w for w in words), words

@@ -18,7 +18,13 @@ from django import template
 from django.utils.safestring import SafeData, mark_safe
 
 from core.templatetags.meeple import (
-    board_moves, card_html, explained_by, explanations_html, player_panel_html, token_html,
+    board_moves,
+    card_html,
+    explain_attrs,
+    explained_by,
+    explanations_html,
+    player_panel_html,
+    token_html,
 )
 from core.text import counted, ordinal
 
@@ -92,6 +98,27 @@ MAP_PARTS = {
                    "terrain fits if its card asks for at most this many blocks and no other "
                    "species lives here.",
 }
+
+
+@register.simple_tag
+def komodo_replenish_words(move, variant) -> str:
+    """``<button {% komodo_replenish_words m view.variant %}>``: what a "Replenish and end turn" button does,
+    said on it (issue 46: "taking 0 animal cards" was explained nowhere)."""
+    words = ["Ends your turn: you draw back up to five tiles"]
+    if move.get("animals") is None:
+        words.append(" and two animal cards.")
+    else:
+        words.append(
+            f". The tiles have run out, so you choose how many animal cards to draw: "
+            f"{counted(move['animals'], 'card')} here. An animal card still in your hand at the "
+            "end costs you its points.")
+    if variant == "basic":
+        words.append(" If you housed an animal from your hand this turn, you also draw a wild "
+                     "card (you hold at most three).")
+    if move.get("wild"):
+        words.append(f" You also take the {move['wild']} wild card from the display, your reward "
+                     "for housing an animal from your hand this turn.")
+    return mark_safe(explain_attrs("".join(words)))
 
 
 def _part(kind: str) -> str:

@@ -10,7 +10,12 @@ from django.utils.html import conditional_escape
 from django.utils.safestring import mark_safe
 
 from core.templatetags.meeple import (
-    card_html, explain_attrs, explained_by, explanations_html, get, player_panel_html,
+    card_html,
+    explain_attrs,
+    explained_by,
+    explanations_html,
+    get,
+    player_panel_html,
 )
 from core.templatetags.meeple_text import counted, ordinal
 
