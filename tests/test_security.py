@@ -190,6 +190,7 @@ MATRIX = {
     "api/games/<int:pk>/move": Route("/api/games/{pk}/move", "401 401 401 401 401 401 401", "POST",
                                      data={"move": '{"type": "mark", "cell": 4}', "version": "0"}),
     "api/games/<int:pk>/resign": Route("/api/games/{pk}/resign", "401 401 401 401 401 401 401", "POST"),
+    "api/games/<int:pk>/take-back": Route("/api/games/{pk}/take-back", "401 401 401 401 401 401 401", "POST"),
     "api/games/<int:pk>/chat": Route("/api/games/{pk}/chat", "401 401 401 401 401 401 401", "POST",
                                      data={"text": "good luck"}),
     "api/tables": Route("/api/tables", "401 401 401 401 401 401 401", "POST", data={"game": "tictactoe"}),

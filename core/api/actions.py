@@ -17,7 +17,7 @@ from core.engine.fields import check_payload
 from core.middleware import CONTROL_CHARACTERS
 from core.models import ChatMessage, Match, Profile
 from core.plugins import registry
-from core.services import rematch, tables
+from core.services import rematch, tables, takeback
 from core.services.errors import NotAMember
 from core.services.matches import play_move_of
 from core.services.notify import chat_posted
@@ -87,6 +87,21 @@ def move(request, pk: int):
         raise
     match = done.match
     return answer({"ok": True, "id": match.pk, "version": match.version, "status": match.status})
+
+
+@endpoint(Scope.PLAY)
+def take_back(request, pk: int):
+    """Take back your latest move, as the page's button does (core.services.takeback)."""
+    body = read_body(request)
+    if "version" not in body:
+        raise BadBody(STALE_UNSAID)
+    try:
+        done = takeback.take_back(pk, request.api_user, _whole(body, "version"))
+    except NotAMember:
+        if Match.objects.filter(pk=pk, private=True).exists():
+            return error(NO_TABLE, 404)
+        raise
+    return answer({"ok": True, "id": done.match.pk, "version": done.match.version})
 
 
 @endpoint(Scope.PLAY)

@@ -46,6 +46,8 @@ def game_line(snapshot: Snapshot, seat: int | None, full: bool) -> dict:
         "yourTurn": bool(context.get("my_turn")),
         "moves": context["moves"],
         "seen": context.get("seen", ""),
+        "canTakeBack": bool(context.get("can_take_back")),
+        "tookBack": context.get("took_back", ""),
         "view": context["view"],
         "log": context.get("log", []),
         "turnDeadline": match.turn_deadline.isoformat() if match.turn_deadline else None,

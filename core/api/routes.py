@@ -86,6 +86,12 @@ ROUTES: tuple[Route, ...] = (
           body=_object(["move", "version"], move={"type": "object"}, version={"type": "integer"},
                        seen={"type": "string"}),
           errors=(400, 401, 403, 404, 409, 413, 422, 429)),
+    Route("POST", "games/<int:pk>/take-back", "api_take_back", actions.take_back,
+          "Take back your latest move while it is still your turn.",
+          "Only where the game's rules allow it and nothing was left to chance or shown since: the "
+          "game stream's `canTakeBack` says when. `version` is the version you saw.",
+          scope=Scope.PLAY, body=_object(["version"], version={"type": "integer"}),
+          errors=(400, 401, 403, 404, 409, 429)),
     Route("POST", "games/<int:pk>/resign", "api_resign", actions.resign,
           "Resign: a bot plays your seat to the end and you are ranked last.",
           scope=Scope.PLAY, errors=(400, 401, 403, 404, 409, 429)),

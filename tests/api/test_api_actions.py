@@ -62,3 +62,26 @@ def test_a_challenge_is_accepted_and_a_rematch_declined(api, alice, bob, ttt_mat
     offered = rematch.offer(match.pk, bob)
     assert ok(api("POST", f"/api/invitations/{offered.pk}/decline", token))["status"] == "open"
     assert RematchInvite.objects.get(table=offered, user=alice).answer == RematchInvite.Answer.DECLINED
+
+
+def test_a_program_takes_back_its_latest_move_as_the_page_does(api, alice, bob, token_of):
+    """The ski hotel lets a room taken by mistake be taken back: the stream's line says when
+    (canTakeBack) and the endpoint does it, with the version seen; then nothing is left."""
+    from core.api.lines import game_line
+    from core.plugins import registry
+    from core.services import live
+    from core.services.tables import join_table
+
+    match = join_table(create_table(alice, "lodge_hotel", 2, rated=False).pk, bob)
+    token = token_of(alice)
+    game = registry().game("lodge_hotel")
+    state = Match.objects.get(pk=match.pk).state
+    room = next(m for m in game.legal_moves(state, 0) if m["type"] == "take_room")
+    ok(api("POST", f"/api/games/{match.pk}/move", token, {"move": room, "version": 0}))
+    assert game_line(live.load(match.pk), 0, full=False)["canTakeBack"] is True
+    assert ok(api("POST", f"/api/games/{match.pk}/take-back", token, {"version": 1}))["version"] == 2
+    assert Match.objects.get(pk=match.pk).state == state
+    assert game_line(live.load(match.pk), 1, full=False)["tookBack"] == "alice"
+    again = api("POST", f"/api/games/{match.pk}/take-back", token, {"version": 2})
+    assert again.status_code == 403 and "no move of yours" in json.loads(again.content)["error"]
+    assert api("POST", f"/api/games/{match.pk}/take-back", token, {}).status_code == 400
