@@ -33,7 +33,7 @@ SEEN_KINDS = {
                     "lodge_hotel-elevator"},
     "lodge_hikers": {"lodge_hikers-tokens", "lodge_hikers-customer", "lodge_hikers-card",
                      "lodge_hikers-need", "lodge_hikers-mini", "lodge_hikers-reveal",
-                     "lodge_hikers-squirrel"},
+                     "lodge_hikers-squirrel", "lodge_hikers-collected"},
     "kavango": {"kavango-cell", "kavango-grid", "kavango-k-animal", "kavango-k-producer",
                 "kavango-k-action", "kavango-research", "kavango-climate", "kavango-track-habitat",
                 "kavango-track-smuggling", "kavango-track-climate", "kavango-rows",

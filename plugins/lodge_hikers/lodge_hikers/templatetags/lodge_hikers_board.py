@@ -51,6 +51,8 @@ PARTS = {
     "lodge_hikers-squirrel": "A squirrel card from the customer deck: it ate every snack of its "
     "kind from all the customers, and each player who already had a squirrel token took one "
     "more. Then the next customer card was turned.",
+    "lodge_hikers-collected": "The customers this player has won, with their stars: the stars "
+    "count as points at the end. Anyone can add them up; they are face up.",
 }
 
 
@@ -66,6 +68,7 @@ def lh_explanations(context) -> str:
         "lodge_hikers-reveal": bool(reveal),
         "lodge_hikers-auto": any(e.get("seat") is None for e in reveal),
         "lodge_hikers-squirrel": bool(view.get("squirrel_cards")),
+        "lodge_hikers-collected": any(p.get("customers") for p in view.get("players") or []),
     }
     return mark_safe(explanations_html({k: v for k, v in PARTS.items() if drawn[k]}))
 
@@ -176,7 +179,7 @@ def lh_player(context, p):
         body.append(f'<p class="lodge_hikers-ending">{conditional_escape(ordinal(standing.get("place")))} place: '
                     f'{_text(standing, "outcome")}</p>\n')
     if customers:
-        body.append('<p class="lodge_hikers-collected">' + "".join(
+        body.append(f'<p class="lodge_hikers-collected"{explained_by("lodge_hikers-collected")}>' + "".join(
             f'<span>{_text(c, "name")} {_text(c, "points")}★</span>' for c in customers) + "</p>\n")
     classes = "lodge_hikers-player" + (" lodge_hikers-acting" if acting else "")
     return player_panel_html(q.get("name") or p.get("name", ""), you=p.get("seat") == context.get("seat"),
