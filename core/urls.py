@@ -64,6 +64,7 @@ urlpatterns = [
     path("u/<str:username>/challenge/", community.challenge, name="challenge"),
     path("friends/", community.friends, name="friends"),
     path("tournaments/", tournaments.tournament_list, name="tournaments"),
+    path("tournaments/new/<slug:slug>/", tournaments.new_tournament, name="new_tournament"),
     path("tournaments/<int:pk>/", tournaments.tournament_page, name="tournament"),
     path("tournaments/<int:pk>/live/", tournaments.tournament_standings, name="tournament_standings"),
     path("tournaments/<int:pk>/join/", tournaments.join, name="tournament_join"),

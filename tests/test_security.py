@@ -170,6 +170,7 @@ MATRIX = {
     "games/<slug:slug>/statistics/": Route("/games/tictactoe/statistics/", "200 200 200 200 200 200 200"),
     # No tournament in these worlds: a forged id is not found, for everyone logged in.
     "tournaments/": Route("/tournaments/", "200 200 200 200 200 200 200"),
+    "tournaments/new/<slug:slug>/": Route("/tournaments/new/tictactoe/", "302 302 200 200 200 200 200"),
     "tournaments/<int:pk>/": Route("/tournaments/999999/", "404 404 404 404 404 404 404"),
     "tournaments/<int:pk>/live/": Route("/tournaments/999999/live/", "404 404 404 404 404 404 404"),
     "tournaments/<int:pk>/join/": Route("/tournaments/999999/join/", "302 302 404 404 404 404 404", "POST"),

@@ -179,11 +179,14 @@ def test_too_few_players_cannot_start_and_a_due_start_waits_for_them(alice):
 
 def test_the_pages_open_register_start_and_show_standings(client_for, alice, bob):
     client = client_for(alice)
-    answer = client.post("/tournaments/", {
-        "name": "Club night", "game_slug": "tictactoe", "format": "swiss", "table_size": "2", "rounds": "2",
+    assert 'href="/tournaments/new/kavango/"' in client.get("/tournaments/").content.decode()
+    assert 'name="opt_lodges"' in client.get("/tournaments/new/kavango/").content.decode(), "game options"
+    answer = client.post("/tournaments/new/tictactoe/", {
+        "name": "Club night", "format": "swiss", "table_size": "2", "rounds": "2", "opt_first": "o",
         "time_control": "realtime", "time_per_move": "5", "max_players": "8", "rated": "on"})
     t = Tournament.objects.get()
     assert answer.status_code == 302 and answer["Location"] == f"/tournaments/{t.pk}/"
+    assert t.options["first"] == "o", "the game's options are the tournament's"
     client.post(f"/tournaments/{t.pk}/join/")
     client_for(bob).post(f"/tournaments/{t.pk}/join/")
     assert "organiser or staff start it" in client_for(bob).post(

@@ -11,6 +11,7 @@ from django.shortcuts import get_object_or_404, redirect, render
 from django.views.decorators.http import require_POST
 
 from core.engine.tournament import TIE_BREAKS
+from core.forms import option_field
 from core.models import Match, Tournament
 from core.plugins import registry
 from core.services import tournaments
@@ -18,8 +19,10 @@ from core.services.errors import Refused
 
 
 class TournamentForm(forms.Form):
+    """A tournament of one game: its settings, then one field per game option (the same fields
+    as a new table's; per-seat options keep their defaults, every seat being equal here)."""
+
     name = forms.CharField(max_length=80)
-    game_slug = forms.ChoiceField(label="Game")
     format = forms.ChoiceField(choices=Tournament.Format.choices)
     table_size = forms.IntegerField(min_value=2, max_value=6, initial=4, label="Players at a table",
                                     help_text="For rounds of tables; Swiss and round robin seat two.")
@@ -33,25 +36,41 @@ class TournamentForm(forms.Form):
     starts_at = forms.DateTimeField(required=False, label="Starts at (UTC, optional)",
                                     widget=forms.DateTimeInput(attrs={"type": "datetime-local"}))
 
-    def __init__(self, *args, **kwargs):
+    def __init__(self, game, *args, **kwargs):
         super().__init__(*args, **kwargs)
-        self.fields["game_slug"].choices = [(slug, g.name) for slug, g in sorted(registry().games.items())]
+        self.game = game
+        self.game_options = [o for o in game.options if not o.per_seat]
+        for option in self.game_options:
+            self.fields[f"opt_{option.name}"] = option_field(option)
+
+    def settings(self) -> dict:
+        data = dict(self.cleaned_data)
+        options = {o.name: data.pop(f"opt_{o.name}") for o in self.game_options}
+        return {**data, "game_slug": self.game.slug, "options": options}
 
 
 def tournament_list(request):
-    form = TournamentForm(request.POST or None) if request.user.is_authenticated else None
-    if request.method == "POST" and form is not None and form.is_valid():
+    return render(request, "core/tournaments.html", {
+        "open": Tournament.objects.exclude(status=Tournament.Status.FINISHED).filter(invite_only=False),
+        "finished": Tournament.objects.filter(status=Tournament.Status.FINISHED, invite_only=False)[:20],
+        "games": sorted(registry().games.values(), key=lambda g: g.name),
+    })
+
+
+@login_required
+def new_tournament(request, slug):
+    game = registry().games.get(slug)
+    if game is None:
+        raise Http404("No such game.")
+    form = TournamentForm(game, request.POST or None)
+    if request.method == "POST" and form.is_valid():
         try:
-            made = tournaments.create(request.user, **form.cleaned_data)
+            made = tournaments.create(request.user, **form.settings())
         except Refused as exc:
             form.add_error(None, exc.message)
         else:
             return redirect(made)
-    return render(request, "core/tournaments.html", {
-        "open": Tournament.objects.exclude(status=Tournament.Status.FINISHED).filter(invite_only=False),
-        "finished": Tournament.objects.filter(status=Tournament.Status.FINISHED, invite_only=False)[:20],
-        "form": form,
-    })
+    return render(request, "core/new_tournament.html", {"game": game, "form": form})
 
 
 def _visible(request, pk) -> Tournament:
