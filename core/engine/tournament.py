@@ -24,7 +24,7 @@ from itertools import combinations
 TIE_BREAKS = {
     "buchholz": "Buchholz (opponents' points)",
     "sonneborn_berger": "Sonneborn-Berger (points of those you beat, half of those you drew)",
-    "sum_of_ranks": "Sum of places at your tables (lower is better)",
+    "sum_of_ranks": "sum of places at your tables (lower is better)",
 }
 #: A Swiss round gives up avoiding repeat pairings after this many tries (it never needs many).
 SEARCH_STEPS = 200_000
