@@ -234,3 +234,12 @@ def test_staff_pair_a_round_again_before_any_move_and_not_after(make_user, alice
     admin.post("/admin/core/tournament/", {"action": "start", "_selected_action": [t.pk]})
     t.refresh_from_db()
     assert t.status == Tournament.Status.RUNNING and t.current_round == 2
+
+
+def test_tournament_tables_are_marked_in_the_lobby_and_on_your_games(client_for, alice, bob):
+    t = tournaments.create(alice, name="Marked", game_slug="tictactoe", format="swiss", rounds=1)
+    for user in (alice, bob):
+        tournaments.join(t.pk, user)
+    tournaments.start(t.pk)
+    assert "Marked, round 1" in client_for(bob).get("/").content.decode()
+    assert "Marked, round 1" in client_for(bob).get("/games/mine/").content.decode()

@@ -55,6 +55,7 @@ def live_matches() -> QuerySet[Match]:
     return (
         Match.objects.filter(private=False, status=Match.Status.ACTIVE)
         .filter(game_slug__in=list(registry().games))
+        .select_related("tournament_table__tournament")
         .prefetch_related("seats__user__profile")[:20]
     )
 
