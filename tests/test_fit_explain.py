@@ -28,7 +28,7 @@ from core.pytest_plugin import draw_board
 #: reveal and squirrels; Kavango's cards, tracks, Reserve and Sanctuary; tic-tac-toe's squares).
 SEEN_KINDS = {
     "komodo": {"komodo-tile", "komodo-tileno", "komodo-marker", "komodo-size", "komodo-lock",
-               "komodo-end"},
+               "komodo-end", "komodo-card"},
     "lodge_hotel": {"lodge_hotel-guest", "lodge_hotel-room", "lodge_hotel-icon",
                     "lodge_hotel-elevator"},
     "lodge_hikers": {"lodge_hikers-tokens", "lodge_hikers-customer", "lodge_hikers-card",

@@ -211,8 +211,8 @@ def card_html(name, value=None, detail="", kind="", attrs="", last=False, face_d
     it is a button making that move: ``label`` is said before the face ("Draft") and ``action``
     is shown on it ("Build this"), so its name for a screen reader is the words on it plus the
     verb. Face down, only the ``back`` is drawn: nothing of the face reaches the page. ``explain``
-    (from :func:`explain_attrs` or :func:`explained_by`, written after them below) makes the card
-    explain itself, button or not."""
+    (from :func:`explain_attrs` or :func:`explained_by`, defined below) makes the card explain
+    itself, button or not; it is written before ``class``, which stays last."""
     tag = "button" if attrs else "div"
     css = _classes("mh-card", (bool(kind), f"mh-card--{kind}"), (face_down, "mh-card--back"),
                    (last, "is-last"), extra=classes)
@@ -227,8 +227,8 @@ def card_html(name, value=None, detail="", kind="", attrs="", last=False, face_d
             f'<span class="mh-card-detail">{_e(detail)}</span>' if detail else "",
             f'<span class="mh-card-action">{_e(action)}</span>' if action and attrs else "",
         ])
-    opening = (f'<button type="button" {attrs} class="{_e(css)}"{explain}>' if attrs
-               else f'<div class="{_e(css)}"{explain}>')
+    opening = (f'<button type="button" {attrs}{explain} class="{_e(css)}">' if attrs
+               else f'<div{explain} class="{_e(css)}">')
     return mark_safe(f"{opening}{body}</{tag}>")
 
 

@@ -289,13 +289,34 @@ def komodo_marker(animal, owner=None, terrain="") -> str:
     return _marker(animal, owner, terrain)
 
 
+#: What an animal card and a wild card are (issue 46), said on each card in a hand or the display.
+CARD_WORDS = {
+    "animal": explain_attrs(
+        "An animal card. Its number is both the blocks of its terrain it needs and its points. "
+        "House it in an enclosure of that terrain at least that big where no other species "
+        "lives, and it scores its points; still in your hand at the end, it costs you them."),
+    "wild": explain_attrs(
+        "A wild card: it bends the rules once, on your turn (How to play lists each kind). Used, "
+        "it goes to the discard pile; you may also throw one away unused each turn."),
+}
+
+
+@register.simple_tag
+def komodo_card_words(kind: str) -> str:
+    """``{% komodo_card_words "animal" as words %}``: the words of a kind of card, for the card
+    tag's ``explain``."""
+    return mark_safe(CARD_WORDS[kind])
+
+
 def _animal_card(animal) -> str:
     return card_html(animal["species"], animal["blocks"], f'{animal["terrain_name"]} blocks', "animal",
-                     classes=f'komodo-card komodo-t-{animal["terrain"]}-edge')
+                     classes=f'komodo-card komodo-t-{animal["terrain"]}-edge',
+                     explain=CARD_WORDS["animal"])
 
 
 def _wild_card(wild) -> str:
-    return card_html(wild["kind"], kind="wild", classes="komodo-card komodo-wild")
+    return card_html(wild["kind"], kind="wild", classes="komodo-card komodo-wild",
+                     explain=CARD_WORDS["wild"])
 
 
 def _listed(animals, owner) -> str:
