@@ -16,6 +16,17 @@ from .test_e2e_tictactoe import sign_up
 
 pytestmark = pytest.mark.e2e
 
+#: Resolves once the page has drawn twice: a scroll made before it has fired its scroll event
+#: by then (browsers fire it while drawing), and explain.js hides the bubble on a scroll.
+TWO_FRAMES = "() => new Promise(r => requestAnimationFrame(() => requestAnimationFrame(r)))"
+
+
+def in_view(page, locator):
+    """Scrolls the part into the middle of the window and lets the scroll's event pass, so the
+    hover or focus that follows needs no scroll of its own that would hide its bubble."""
+    locator.evaluate("el => el.scrollIntoView({block: 'center'})")
+    page.evaluate(TWO_FRAMES)
+
 #: A part of each board, and words its bubble shows.
 PARTS = {
     "tictactoe": ("#board .tictactoe-cell[hx-post]", "A free square"),
@@ -32,7 +43,9 @@ def test_pointing_at_a_part_shows_what_it_is(portal, browser, slug):
     open_table_against_bots(page, portal, game)
     wait_for_my_move(page)
     selector, words = PARTS[slug]
-    page.locator(selector).first.hover()
+    part = page.locator(selector).first
+    in_view(page, part)
+    part.hover()
     bubble = page.locator("#explain-bubble")
     expect(bubble).to_be_visible()
     expect(bubble).to_contain_text(words)
@@ -46,6 +59,8 @@ def test_a_focused_square_shows_its_words(portal, browser):
     page = sign_up(context, portal, f"k{uuid.uuid4().hex[:8]}")
     open_table_against_bots(page, portal, game)
     wait_for_my_move(page)
-    page.locator("#board .tictactoe-cell[hx-post]").first.focus()
+    square = page.locator("#board .tictactoe-cell[hx-post]").first
+    in_view(page, square)
+    square.focus()
     expect(page.locator("#explain-bubble")).to_contain_text("put your mark here")
     context.close()
