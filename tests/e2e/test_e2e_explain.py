@@ -2,7 +2,8 @@
 reaching it with the keyboard, shows its words beside it, for the boards whose words are
 written once and pointed at (tic-tac-toe's squares, Lodge hikers' snack cards, Kavango's
 Reserve spaces). The words are the ones a screen reader gets (checked without a browser in
-tests/test_fit_explain.py); here the bubble that shows them is checked."""
+tests/test_fit_explain.py); here the bubble that shows them is checked, and kept in
+var/screenshots/explain-<game>.png for a person to look at."""
 
 from __future__ import annotations
 
@@ -11,7 +12,7 @@ import uuid
 import pytest
 from playwright.sync_api import expect
 
-from .test_e2e_boards import GAMES, open_table_against_bots, wait_for_my_move
+from .test_e2e_boards import ARTIFACTS, GAMES, open_table_against_bots, wait_for_my_move
 from .test_e2e_tictactoe import sign_up
 
 pytestmark = pytest.mark.e2e
@@ -49,6 +50,8 @@ def test_pointing_at_a_part_shows_what_it_is(portal, browser, slug):
     bubble = page.locator("#explain-bubble")
     expect(bubble).to_be_visible()
     expect(bubble).to_contain_text(words)
+    ARTIFACTS.mkdir(parents=True, exist_ok=True)
+    page.screenshot(path=ARTIFACTS / f"explain-{slug}.png")
     context.close()
 
 

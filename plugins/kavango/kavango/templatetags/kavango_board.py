@@ -178,7 +178,8 @@ PARTS = {
     "kavango-k-animal": "An animal card. The big number is its points, scored only while it "
     "lives in your Nature Reserve. It goes into the Reserve when you have every food symbol and "
     "level it needs (symbols are never used up), or into the Sanctuary, which needs nothing "
-    "and scores nothing until you move it to the Reserve. Deck A, B, C: small to big animals.",
+    "and scores nothing until you move it to the Reserve. Deck B holds the easier animals, deck C "
+    "the big ones.",
     "kavango-k-producer": "A producer card: tuck it under your board and its food symbol counts "
     "for your animals' needs from then on. It scores no points itself.",
     "kavango-k-action": "An action card: play it for its effect once, then it goes to the "
