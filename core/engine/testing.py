@@ -216,7 +216,7 @@ def check_takebacks(game: Game, run: Run) -> int:
     for ply, (seat, move) in enumerate(run.moves, start=1):
         after = play(game, state, seat, move, ply, run.seed)
         if move.get("type") in game.undoable and refusal(
-                game, state, after, seat, move, ply, run.seed, viewers(run.players)) is None:
+                game, state, after, seat, move, ply, run.seed) is None:
             taken = list(steps(game, state, [(seat, move), (seat, UNDO)], run.seed, ply))
             assert taken[-1][1] == state, f"{game.slug}: taking back move {ply} ({move}) differs"
             allowed += 1

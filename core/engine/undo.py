@@ -2,8 +2,10 @@
 
 A misclick should not be final, but a take-back must never let a player learn something and
 then pretend they had not: the move may be taken back only while its player is still to act,
-no other seat has moved since, it drew nothing by chance and it showed nobody anything that
-was hidden from them before (no id left any seat's ``secrets``). A game names the move types
+no other seat has moved since, it drew nothing by chance and it showed its player nothing that
+was hidden from them before (no id left their ``secrets``). A move that showed the others one
+of the player's own hidden pieces (a tile laid from the hand) may be taken back: what the
+others saw, they keep, which costs only the player who takes it back. A game names the move types
 its rules allow to be taken back (:attr:`Game.undoable`); this module decides the rest.
 
 The log records a take-back as a move of its own, :data:`UNDO`, by the seat that takes back:
@@ -49,9 +51,9 @@ def steps(game: Game, state: State, log: Iterable[tuple[int, Move]], seed: int |
 
 
 def refusal(game: Game, before: State, after: State, seat: int, move: Move, ply: int,
-            seed: int | str, viewers: Iterable[int | None]) -> str | None:
+            seed: int | str) -> str | None:
     """Why ``move`` (the ``ply``-th, which led from ``before`` to ``after``) cannot be taken
-    back, or None when it can. ``viewers`` are every seat and None, the spectators."""
+    back, or None when it can."""
     if move.get("type") not in game.undoable:
         return "That kind of move cannot be taken back."
     if seat not in game.to_act(after) or game.result(after) is not None:
@@ -60,7 +62,6 @@ def refusal(game: Game, before: State, after: State, seat: int, move: Move, ply:
     game.apply(copy_json(before), seat, copy_json(move), rng)
     if rng.drawn_from:
         return "That move was left to chance, so it stands."
-    for viewer in viewers:
-        if game.secrets(before, viewer) - game.secrets(after, viewer):
-            return "That move showed something that was hidden, so it stands."
+    if game.secrets(before, seat) - game.secrets(after, seat):
+        return "That move showed you something that was hidden, so it stands."
     return None

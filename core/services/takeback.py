@@ -28,8 +28,7 @@ def after_move(game, match: Match, before, after, seat: int, move, by_bot: bool)
     """The match's ``takeback`` once ``seat`` has made ``move`` (the ply ``match.version``)."""
     if by_bot or move.get("type") not in game.undoable:
         return None
-    viewers = [*range(match.players), None]
-    if refusal(game, before, after, seat, move, match.version, match.seed, viewers) is not None:
+    if refusal(game, before, after, seat, move, match.version, match.seed) is not None:
         return None
     earlier = match.takeback or {}
     depth = earlier.get("depth", 0) + 1 if earlier.get("seat") == seat else 1

@@ -56,7 +56,6 @@ class Steps(Game):
 
 GAME = Steps()
 START = GAME.setup(2, {}, [{}, {}], None)
-VIEWERS = [0, 1, None]
 
 
 def after(*moves, state=START):
@@ -67,7 +66,7 @@ def after(*moves, state=START):
 
 def why(state, seat, kind, ply=1):
     later = play(GAME, state, seat, {"type": kind}, ply, SEED)
-    return refusal(GAME, state, later, seat, {"type": kind}, ply, SEED, VIEWERS)
+    return refusal(GAME, state, later, seat, {"type": kind}, ply, SEED)
 
 
 def test_a_step_of_your_turn_may_be_taken_back():
@@ -78,8 +77,20 @@ def test_a_move_that_drew_on_chance_stands_even_when_the_game_declares_it():
     assert why(START, 0, "draw") == "That move was left to chance, so it stands."
 
 
-def test_a_move_that_showed_a_hidden_card_stands():
-    assert why(START, 0, "peek") == "That move showed something that was hidden, so it stands."
+def test_a_move_that_showed_its_player_a_hidden_card_stands():
+    assert why(START, 0, "peek") == "That move showed you something that was hidden, so it stands."
+
+
+def test_a_move_that_showed_the_others_one_of_the_players_own_pieces_may_be_taken_back():
+    """Laying a tile from one's hand shows it to the others; taking it back costs only the
+    player who does (the others keep what they saw)."""
+    class Show(Steps):
+        def secrets(self, state, seat):
+            return set() if seat == 0 or state["seen"] else {"a tile in the hand of seat 0"}
+
+    state = Show().setup(2, {}, [{}, {}], None)
+    later = play(Show(), state, 0, {"type": "peek"}, 1, SEED)
+    assert refusal(Show(), state, later, 0, {"type": "peek"}, 1, SEED) is None
 
 
 def test_the_move_that_ends_the_turn_and_undeclared_moves_stand():
@@ -88,7 +99,7 @@ def test_the_move_that_ends_the_turn_and_undeclared_moves_stand():
 
     state = Strict().setup(2, {}, [{}, {}], None)
     later = play(Strict(), state, 0, {"type": "end"}, 1, SEED)
-    assert refusal(Strict(), state, later, 0, {"type": "end"}, 1, SEED, VIEWERS) == "Your turn has passed."
+    assert refusal(Strict(), state, later, 0, {"type": "end"}, 1, SEED) == "Your turn has passed."
     assert why(START, 0, "end") == "That kind of move cannot be taken back."
 
 
