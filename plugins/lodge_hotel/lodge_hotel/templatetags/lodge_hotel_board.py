@@ -16,7 +16,12 @@ from django import template
 from django.utils.safestring import SafeData, mark_safe
 
 from core.templatetags.meeple import (
-    board_moves, card_html, explained_by, explanations_html, player_panel_html, token_html,
+    board_moves,
+    card_html,
+    explained_by,
+    explanations_html,
+    player_panel_html,
+    token_html,
 )
 from core.text import counted, ordinal
 
