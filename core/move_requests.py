@@ -23,10 +23,18 @@ def read_move(post) -> tuple[dict, int, str] | str:
     move = parse_move(post)
     if isinstance(move, str):
         return move
+    version = read_version(post)
+    if isinstance(version, str):
+        return version
+    return move, version, post.get("seen", "")[:64]
+
+
+def read_version(post) -> int | str:
+    """The version of the board the player saw, or the sentence refusing a request without one."""
     version = post.get("version", "")
     if not (version.isascii() and version.isdigit() and len(version) <= 9):
         return STALE_UNSAID
-    return move, int(version), post.get("seen", "")[:64]
+    return int(version)
 
 
 def parse_move(post) -> dict | str:

@@ -16,7 +16,17 @@ from django.db.models import Q
 from django.utils import timezone
 
 from core import throttle
-from core.models import Block, ChatMessage, Follow, Match, Notice, Profile, RematchInvite, Report
+from core.models import (
+    Block,
+    ChatMessage,
+    Follow,
+    Match,
+    Notice,
+    Profile,
+    RematchInvite,
+    Report,
+    display_name,
+)
 
 from . import badges, notices, notify
 from .errors import NotAllowed, Refused
@@ -78,10 +88,9 @@ def invite_to_table(table: Match, host, invited: list) -> None:
                       f"{len(invited)} challenged players.")
     RematchInvite.objects.bulk_create(RematchInvite(table=table, user=u, position=seat.position)
                                       for u, seat in zip(invited, free, strict=False))
-    host_name = host.profile.display_name if hasattr(host, "profile") and host.profile.display_name else host.username
     for u in invited:
         notices.queue(u.pk, Notice.Kind.CHALLENGE, match=table, key=f"challenge:{table.pk}:{u.pk}",
-                      host=host_name)
+                      host=display_name(host))
     ids = [u.pk for u in invited]
     transaction.on_commit(lambda: badges.changed(ids))
 

@@ -12,7 +12,7 @@ from django.views.decorators.http import require_GET, require_POST
 from core import throttle
 from core.access import can_view, remember_invite
 from core.models import ChatMessage, Match, Profile
-from core.move_requests import STALE_UNSAID, read_move
+from core.move_requests import read_move, read_version
 from core.rendering import match_context, render_live
 from core.services import Refused, community, live
 from core.services.errors import NotAMember
@@ -81,38 +81,29 @@ def match_move(request, pk):
     and its seats under the row lock anyway; who may see the table is asked only of someone the
     service finds unseated (or who sent no readable move), so a private table stays a 404 to
     strangers without costing every move two more queries."""
-    if not request.user.is_authenticated:
-        _visible_match(request, pk)
-        return HttpResponse(format_html('<p class="feedback error">{}</p>', "Log in to play."), status=403)
-    asked = read_move(request.POST)
-    if isinstance(asked, str):
-        _visible_match(request, pk)
-        return _feedback(request, pk, asked, 400)
-    try:
-        done = play_move_of(pk, request.user, *asked)
-    except Match.DoesNotExist:
-        raise Http404("No such table, or it is private.") from None
-    except NotAMember as exc:
-        _visible_match(request, pk)
-        return _feedback(request, pk, exc.message, exc.status)
-    except Refused as exc:
-        return _feedback(request, pk, exc.message, exc.status)
-    return _feedback(request, pk, "", 200, done=done)
+    return _as_player(request, pk, read_move(request.POST), lambda asked: play_move_of(pk, request.user, *asked))
 
 
 @require_POST
 def match_take_back(request, pk):
     """Take back your latest move, while it is still your turn (core.services.takeback). The
     button carries the version the player saw, as a move does."""
+    return _as_player(request, pk, read_version(request.POST),
+                      lambda version: take_back(pk, request.user, version))
+
+
+def _as_player(request, pk, asked, act):
+    """A player's request at a table: ``asked`` is what the request says (or the sentence
+    refusing it), ``act`` the service that does it; the answer is the live area as this player
+    sees it, with the refusal if any."""
     if not request.user.is_authenticated:
         _visible_match(request, pk)
         return HttpResponse(format_html('<p class="feedback error">{}</p>', "Log in to play."), status=403)
-    version = request.POST.get("version", "")
-    if not (version.isascii() and version.isdigit() and len(version) <= 9):
+    if isinstance(asked, str):
         _visible_match(request, pk)
-        return _feedback(request, pk, STALE_UNSAID, 400)
+        return _feedback(request, pk, asked, 400)
     try:
-        done = take_back(pk, request.user, int(version))
+        done = act(asked)
     except Match.DoesNotExist:
         raise Http404("No such table, or it is private.") from None
     except NotAMember as exc:

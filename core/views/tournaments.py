@@ -12,7 +12,7 @@ from django.views.decorators.http import require_POST
 
 from core.engine.tournament import TIE_BREAKS
 from core.forms import option_field
-from core.models import Match, Tournament
+from core.models import Match, Tournament, display_name
 from core.plugins import registry
 from core.services import tournaments
 from core.services.errors import Refused
@@ -99,8 +99,7 @@ def _context(request, t: Tournament) -> dict:
     rounds = {}
     for table in t.tables.select_related("match"):
         rounds.setdefault(table.round, []).append(table)
-    names = {e.user_id: e.user.profile.display_name or e.user.username
-             for e in t.entrants.select_related("user__profile")}
+    names = {e.user_id: display_name(e.user) for e in t.entrants.select_related("user__profile")}
     return {"t": t, "game": registry().games.get(t.game_slug), "mine": mine,
             "standings": tournaments.standings(t), "tie_breaks": TIE_BREAKS, "names": names,
             "rounds": sorted(rounds.items()), "token": request.GET.get("token", ""),
