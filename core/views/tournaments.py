@@ -39,7 +39,9 @@ class TournamentForm(forms.Form):
     def __init__(self, game, *args, **kwargs):
         super().__init__(*args, **kwargs)
         self.game = game
-        self.game_options = [o for o in game.options if not o.per_seat]
+        # a table has two seats or more here: options only solo tables have are left out
+        self.game_options = [o for o in game.options
+                             if not o.per_seat and not (o.players and o.players[1] < 2)]
         for option in self.game_options:
             self.fields[f"opt_{option.name}"] = option_field(option)
 
